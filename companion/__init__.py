@@ -1,0 +1,13 @@
+"""Sussex Tarot Companion: a scorer and reference for the card table.
+
+``companion.rules`` is the game itself and imports nothing of the web, so
+the command line (``python -m companion``) stays light; the Flask app is
+built on demand by ``create_app``.
+"""
+
+
+def create_app(test_config: dict | None = None):
+    """Build the Flask app (application factory, as in the Flask tutorial)."""
+    from .app import build_app
+
+    return build_app(test_config)

@@ -1,0 +1,112 @@
+"""The Flask application: configuration, extensions, blueprints, errors."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import click
+from flask import Flask, render_template, send_from_directory
+from flask_wtf.csrf import CSRFError
+
+from .extensions import csrf, db
+
+ROOT = Path(__file__).resolve().parent.parent
+HTMX_DIR = ROOT / "node_modules" / "htmx.org" / "dist"
+
+
+def _secret_key(instance: Path) -> str:
+    """From SECRET_KEY, else generated once into instance/ (never a constant)."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = instance / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def build_app(test_config: dict | None = None) -> Flask:
+    app = Flask(
+        "companion", instance_path=str(ROOT / "instance"), instance_relative_config=True,
+        template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE_URL=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
+        MAX_CONTENT_LENGTH=64 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a session lasts an evening; the token lives with the cookie
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+
+    db.init_app(app)
+    csrf.init_app(app)
+
+    from .web.api.routes import bp as api_bp
+    from .web.hands.routes import bp as hands_bp
+    from .web.sittings.routes import bp as sittings_bp
+
+    app.register_blueprint(sittings_bp)
+    app.register_blueprint(hands_bp)
+    app.register_blueprint(api_bp)
+    csrf.exempt(api_bp)  # /api/score changes nothing
+
+    @app.get("/vendor/htmx.min.js")
+    def htmx():
+        return send_from_directory(HTMX_DIR, "htmx.min.js", max_age=31536000)
+
+    from .web import filters
+
+    filters.register(app)
+    _register_errors(app)
+    _register_commands(app)
+    return app
+
+
+def _register_errors(app: Flask) -> None:
+    def page(code: int, title: str, message: str):
+        return render_template("error.html", title=title, message=message), code
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(_e):
+        return page(400, "Form expired", "This form was out of date. Go back, reload the page and try again.")
+
+    @app.errorhandler(404)
+    def not_found(_e):
+        return page(404, "Not found", "There is nothing at this address. Check the link you were given.")
+
+    @app.errorhandler(405)
+    def not_allowed(_e):
+        return page(405, "Not allowed", "That address does not take this kind of request.")
+
+    @app.errorhandler(413)
+    def too_large(_e):
+        return page(413, "Too much", "That request was too large.")
+
+    @app.errorhandler(400)
+    def bad_request(_e):
+        return page(400, "Bad request", "The request could not be understood. Reload the page and try again.")
+
+    @app.errorhandler(500)
+    def server_error(_e):
+        return page(500, "Something went wrong", "Nothing was saved half-way. Reload the page and try again.")
+
+
+def _register_commands(app: Flask) -> None:
+    from .db import upgrade
+
+    @app.cli.command("upgrade-db")
+    def upgrade_db():
+        """Create the database, or upgrade it to the newest schema."""
+        upgrade(app.extensions["db_engine"])
+        click.echo(f"database ready: {app.extensions['db_engine'].url.render_as_string(hide_password=True)}")

@@ -1,0 +1,67 @@
+"""The database engine and a session per request.
+
+SQLite in ``instance/`` is the default (WAL, so readers never wait for the
+writer); ``DATABASE_URL`` may point at PostgreSQL instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from flask import Flask, current_app, g
+from sqlalchemy import Engine, create_engine, event
+from sqlmodel import Session
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Create or upgrade the schema with the Alembic migrations."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+class Database:
+    """Holds the engine of each app; hands out one session per request."""
+
+    def init_app(self, app: Flask) -> None:
+        app.extensions["db_engine"] = make_engine(app.config["DATABASE_URL"])
+        app.teardown_appcontext(self._close)
+
+    @property
+    def engine(self) -> Engine:
+        return current_app.extensions["db_engine"]
+
+    @property
+    def session(self) -> Session:
+        if "db_session" not in g:
+            g.db_session = Session(self.engine, expire_on_commit=False)
+        return g.db_session
+
+    @staticmethod
+    def _close(_exc: BaseException | None) -> None:
+        session = g.pop("db_session", None)
+        if session is not None:
+            session.close()

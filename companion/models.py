@@ -1,0 +1,65 @@
+"""Tables: a Sitting (what players call a session), its Players and Hands.
+
+"Sitting" avoids a clash with the database session and Flask's session.
+A hand keeps its input record as JSON, so it can always be re-scored, and
+its computed payments per seat, so totals are a sum.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Sitting(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    #: The unguessable id in the session's address.
+    public_id: str = Field(max_length=40, unique=True, index=True)
+    created_at: datetime = Field(default_factory=now, index=True)
+    deals: int = 16
+    first_dealer: int = 0
+    #: House rules as JSON (``HouseRules.to_json``), fixed when the session starts.
+    house_rules: str = "{}"
+    #: The coins and notes on the table, as s/d text separated by spaces.
+    coins: str = ""
+
+
+class Player(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("sitting_id", "seat"),)
+    id: int | None = Field(default=None, primary_key=True)
+    sitting_id: int = Field(foreign_key="sitting.id", index=True, ondelete="CASCADE")
+    seat: int
+    name: str = Field(max_length=40)
+
+
+class Hand(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("sitting_id", "deal"),)
+    id: int | None = Field(default=None, primary_key=True)
+    sitting_id: int = Field(foreign_key="sitting.id", index=True, ondelete="CASCADE")
+    deal: int
+    #: The hand record as JSON (``HandRecord.to_json``).
+    record: str
+    pay_0: int
+    pay_1: int
+    pay_2: int
+    pay_3: int
+    #: Goes up by one on every edit, so a stale edit can be noticed.
+    version: int = 1
+    #: One per filled-in form: a second save of the same form is not a second hand.
+    form_token: str = Field(max_length=64, unique=True)
+    created_at: datetime = Field(default_factory=now)
+    updated_at: datetime = Field(default_factory=now)
+
+    @property
+    def payments(self) -> tuple[int, int, int, int]:
+        return (self.pay_0, self.pay_1, self.pay_2, self.pay_3)
+
+    @payments.setter
+    def payments(self, values) -> None:
+        self.pay_0, self.pay_1, self.pay_2, self.pay_3 = values

@@ -1,0 +1,24 @@
+"""The rules of Sussex Tarot as plain Python: no web, no database.
+
+The scoring contract lives in ``shared/rules/scoring.md``; this package is
+its implementation. Start from ``HandRecord.from_json`` and ``score``.
+"""
+
+from .bids import TOTAL_CARD_POINTS, Bid
+from .bonuses import ANNOUNCEABLE, Bonus, MartletKind, MartletLevel, Side, martlet_worth
+from .cards import OLD_TRUMPS, PACK, Card, Rank, Suit, card, suit_cards
+from .categories import Category, cards_by_category, category_of
+from .declarations import Declaration
+from .hand import GameKind, HandRecord, InvalidHand, Tally
+from .house import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MartletValues, StingerSettlesWith
+from .money import Money, MoneyError
+from .score import LINE_LABELS, LINE_NAMES, Result, bonus_totals, score, score_json
+
+__all__ = [
+    "ANNOUNCEABLE", "Bid", "Bonus", "Card", "Category", "DEFAULT_HOUSE_RULES", "Declaration",
+    "GameKind", "HOUSE_RULE_CHOICES", "HandRecord", "HouseRules", "InvalidHand", "LINE_LABELS",
+    "LINE_NAMES", "MartletKind", "MartletLevel", "MartletValues", "Money", "MoneyError",
+    "OLD_TRUMPS", "PACK", "Rank", "Result", "Side", "StingerSettlesWith", "Suit", "Tally",
+    "TOTAL_CARD_POINTS", "bonus_totals", "card", "cards_by_category", "category_of",
+    "martlet_worth", "score", "score_json", "suit_cards",
+]

@@ -1,0 +1,368 @@
+"""The hand record: everything entered about one hand, checked on the way in.
+
+A ``HandRecord`` is the one currency of the product: the form, the API, the
+command line and the database all turn into one and back. Building one
+checks it, so a record that exists is a hand that can be scored.
+
+>>> hand = HandRecord.from_json({"bid": "4", "declarer": 1, "called_card": "7C",
+...     "young_trumps": "hearts", "holder": 3, "points": 71})
+>>> hand.kind.id, hand.category.id, hand.partner
+('partner', 'gubber', 3)
+>>> HandRecord.from_json(hand.to_json()) == hand
+True
+>>> HandRecord.from_json({**hand.to_json(), "points": 131})
+Traceback (most recent call last):
+...
+companion.rules.hand.InvalidHand: points: Card points must be a whole number from 0 to 130.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .bids import TOTAL_CARD_POINTS, Bid
+from .bonuses import ANNOUNCEABLE, Bonus, MartletKind, MartletLevel, Side
+from .cards import Card, Suit, card
+from .categories import Category, category_of
+from .declarations import Declaration, declarations_problem
+from .house import DEFAULT_HOUSE_RULES, HouseRules
+
+SEATS = range(4)
+
+
+class InvalidHand(ValueError):
+    """A hand that cannot be scored; ``field`` names the input at fault."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        return {"error": self.message, "field": self.field}
+
+
+class GameKind(Enum):
+    """What kind of game was played, derived from who held the called card."""
+
+    PARTNER = ("partner", "partner game")
+    SILENT_SOLO = ("silent-solo", "silent solo")
+    ANNOUNCED_SOLO = ("announced-solo", "announced solo")
+    STUNG = ("stung", "stung")
+
+    def __init__(self, id_: str, label: str):
+        self.id = id_
+        self.label = label
+
+    @property
+    def is_solo(self) -> bool:
+        return self in (GameKind.SILENT_SOLO, GameKind.ANNOUNCED_SOLO)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Martlets (or Young Martlets) seen at the table, before cancelling."""
+
+    declarer: int = 0
+    defence: int = 0
+
+    def of(self, side: Side) -> int:
+        return self.declarer if side is Side.DECLARER else self.defence
+
+    def cancelled(self) -> Tally:
+        """When both sides have some, each scores as if it had one fewer."""
+        if self.declarer and self.defence:
+            return Tally(self.declarer - 1, self.defence - 1)
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand as entered: the input of the scoring engine (contract §14)."""
+
+    bid: Bid
+    declarer: int
+    category: Category
+    holder: int
+    points: int
+    called_card: Card | None = None
+    young_trumps: Suit | None = None
+    in_trug: bool = False
+    stinger_points: int | None = None
+    declarations: tuple[Declaration, ...] = ()
+    #: (bonus, side credited) pairs, in the order of ``Bonus``.
+    bonuses: tuple[tuple[Bonus, Side], ...] = ()
+    announced: tuple[Bonus | MartletLevel, ...] = ()
+    martlets: Tally = field(default_factory=Tally)
+    young_martlets: Tally = field(default_factory=Tally)
+    house_rules: HouseRules = DEFAULT_HOUSE_RULES
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+    # -- what follows from the record -----------------------------------
+    @property
+    def kind(self) -> GameKind:
+        if self.category is Category.BANNED:
+            return GameKind.ANNOUNCED_SOLO
+        if self.in_trug:
+            return GameKind.STUNG
+        if self.holder == self.declarer:
+            return GameKind.SILENT_SOLO
+        return GameKind.PARTNER
+
+    @property
+    def partner(self) -> int | None:
+        return self.holder if self.kind is GameKind.PARTNER else None
+
+    @property
+    def stinger(self) -> int | None:
+        return self.holder if self.in_trug else None
+
+    @property
+    def made(self) -> bool:
+        return self.points >= self.bid.target
+
+    @property
+    def stinger_made(self) -> bool | None:
+        """The stinger succeeds with strictly more card points than declarer."""
+        if not self.in_trug:
+            return None
+        return self.stinger_points > self.points
+
+    def side_of(self, seat: int) -> Side:
+        return Side.DECLARER if seat in (self.declarer, self.partner) else Side.DEFENCE
+
+    @property
+    def hundred(self) -> Side | None:
+        """The side that took 100 card points or more, if any."""
+        if self.points >= 100:
+            return Side.DECLARER
+        if TOTAL_CARD_POINTS - self.points >= 100:
+            return Side.DEFENCE
+        return None
+
+    def bonus_sides(self) -> dict[Bonus, Side]:
+        """Bonuses made, by the side credited, Hundred included."""
+        made = dict(self.bonuses)
+        if self.hundred:
+            made[Bonus.HUNDRED] = self.hundred
+        return made
+
+    # -- JSON, both ways ----------------------------------------------------
+    @classmethod
+    def from_json(cls, data: Any) -> HandRecord:
+        """Parse and check a hand record; raises ``InvalidHand``."""
+        return _parse(data)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"bid": self.bid.id, "declarer": self.declarer}
+        if self.called_card is not None:
+            out["called_card"] = self.called_card.code
+        else:
+            out["called_category"] = self.category.id
+        if self.young_trumps is not None:
+            out["young_trumps"] = self.young_trumps.value
+        out.update(holder=self.holder, in_trug=self.in_trug, points=self.points)
+        if self.stinger_points is not None:
+            out["stinger_points"] = self.stinger_points
+        out["declarations"] = [d.id for d in self.declarations]
+        out["bonuses"] = {b.id: s.value for b, s in self.bonuses}
+        out["announced"] = [a.id for a in self.announced]
+        out["martlets"] = {"declarer": self.martlets.declarer, "defence": self.martlets.defence}
+        out["young_martlets"] = {
+            "declarer": self.young_martlets.declarer,
+            "defence": self.young_martlets.defence,
+        }
+        out["house_rules"] = self.house_rules.to_json()
+        return out
+
+
+# -- parsing -------------------------------------------------------------------
+
+_FIELDS = frozenset(
+    "bid declarer called_card called_category young_trumps holder in_trug points "
+    "stinger_points declarations bonuses announced martlets young_martlets house_rules".split()
+)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat(data: dict, name: str, who: str) -> int:
+    value = data.get(name)
+    if not _is_int(value) or value not in SEATS:
+        raise InvalidHand(name, f"Choose {who}: a seat from 0 to 3.")
+    return value
+
+
+def _lookup(enum_lookup, value: Any, name: str, message: str):
+    try:
+        return enum_lookup(value)
+    except (KeyError, ValueError, TypeError):
+        raise InvalidHand(name, message) from None
+
+
+def _tally(data: dict, kind: MartletKind) -> Tally:
+    name = kind.id.replace("-", "_")
+    raw = data.get(name)
+    if raw is None:
+        return Tally()
+    message = (
+        f"{kind.label} are counted per side, each 0 to {kind.most}: "
+        '{"declarer": n, "defence": m}.'
+    )
+    if not isinstance(raw, dict) or set(raw) - {"declarer", "defence"}:
+        raise InvalidHand(name, message)
+    counts = [raw.get(side, 0) for side in ("declarer", "defence")]
+    if not all(_is_int(n) and 0 <= n <= kind.most for n in counts):
+        raise InvalidHand(name, message)
+    return Tally(*counts)
+
+
+def _parse(data: Any) -> HandRecord:
+    if not isinstance(data, dict):
+        raise InvalidHand("hand", "A hand must be a JSON object.")
+    unknown = sorted(set(data) - _FIELDS)
+    if unknown:
+        raise InvalidHand(unknown[0], f"'{unknown[0]}' is not part of a hand record.")
+
+    bid = _lookup(Bid.from_id, data.get("bid"), "bid", "Choose a bid: 4, 3, 3-high, 2 or 2-high.")
+    declarer = _seat(data, "declarer", "the declarer")
+
+    young = data.get("young_trumps")
+    if young is not None:
+        young = _lookup(
+            Suit, young, "young_trumps",
+            "Young trumps must be clubs, diamonds, hearts or spades.",
+        )
+    called = data.get("called_card")
+    named = data.get("called_category")
+    if called is None and named is None:
+        raise InvalidHand("called_card", "Say which card declarer called.")
+    category = None
+    if named is not None:
+        category = _lookup(
+            Category.from_id, named, "called_category",
+            "The category must be banned, ale, small-beer, water or gubber.",
+        )
+    if called is not None:
+        called = _lookup(card, called, "called_card", f"{called!r} is not a card: use codes like F, XXI, KS, 7H.")
+        try:
+            derived = category_of(called, young)
+        except ValueError:
+            raise InvalidHand(
+                "young_trumps", "Name the young-trump suit: the called card's category depends on it."
+            ) from None
+        if category is not None and category is not derived:
+            raise InvalidHand(
+                "called_category", f"{called.code} is {derived.label} here, not {category.label}."
+            )
+        category = derived
+
+    holder = _seat(data, "holder", "who held the called card")
+    in_trug = data.get("in_trug", False)
+    if not isinstance(in_trug, bool):
+        raise InvalidHand("in_trug", "In trug must be true or false.")
+
+    points = data.get("points")
+    if not _is_int(points) or not 0 <= points <= TOTAL_CARD_POINTS:
+        raise InvalidHand("points", f"Card points must be a whole number from 0 to {TOTAL_CARD_POINTS}.")
+    stinger_points = data.get("stinger_points")
+    if stinger_points is not None and not (_is_int(stinger_points) and stinger_points >= 0):
+        raise InvalidHand("stinger_points", "The stinger's card points must be a whole number from 0.")
+
+    raw_decl = data.get("declarations", [])
+    if not isinstance(raw_decl, list):
+        raise InvalidHand("declarations", "Declarations must be a list.")
+    declarations = tuple(
+        _lookup(Declaration.from_id, d, "declarations", f"{d!r} is not a declaration.")
+        for d in raw_decl
+    )
+
+    raw_bonuses = data.get("bonuses", {})
+    if not isinstance(raw_bonuses, dict):
+        raise InvalidHand("bonuses", 'Bonuses must be an object such as {"trull": "declarer"}.')
+    bonuses = {}
+    for key, side in raw_bonuses.items():
+        bonus = _lookup(Bonus.from_id, key, "bonuses", f"{key!r} is not a bonus.")
+        if bonus.derived:
+            raise InvalidHand("bonuses", "Hundred is worked out from the card points: do not enter it.")
+        bonuses[bonus] = _lookup(Side, side, "bonuses", f"{bonus.label} must be made by 'declarer' or 'defence'.")
+
+    raw_announced = data.get("announced", [])
+    if not isinstance(raw_announced, list):
+        raise InvalidHand("announced", "Announced bonuses must be a list.")
+    announced = {
+        _lookup(ANNOUNCEABLE.__getitem__, a, "announced", f"{a!r} cannot be announced.")
+        for a in raw_announced
+    }
+    if len(announced) != len(raw_announced):
+        raise InvalidHand("announced", "Each bonus can be announced only once.")
+
+    raw_house = data.get("house_rules") or {}
+    try:
+        house_rules = HouseRules.from_json(raw_house)
+    except (KeyError, ValueError) as exc:
+        raise InvalidHand("house_rules", f"Unknown house rule or choice: {exc}.") from None
+
+    return HandRecord(
+        bid=bid,
+        declarer=declarer,
+        category=category,
+        holder=holder,
+        points=points,
+        called_card=called,
+        young_trumps=young,
+        in_trug=in_trug,
+        stinger_points=stinger_points,
+        declarations=declarations,
+        bonuses=tuple((b, bonuses[b]) for b in Bonus if b in bonuses),
+        announced=tuple(a for a in ANNOUNCEABLE.values() if a in announced),
+        martlets=_tally(data, MartletKind.OLD),
+        young_martlets=_tally(data, MartletKind.YOUNG),
+        house_rules=house_rules,
+    )
+
+
+# -- checks across fields ------------------------------------------------------
+
+
+def _check(h: HandRecord) -> None:
+    if h.category is Category.BANNED and (h.holder != h.declarer or h.in_trug):
+        raise InvalidHand(
+            "called_card",
+            "A banned card can only be called to announce a solo: declarer must hold it.",
+        )
+    if h.in_trug and h.holder == h.declarer:
+        raise InvalidHand("in_trug", "Only a warden has a trug: the stinger cannot be declarer.")
+    if h.in_trug:
+        if h.stinger_points is None:
+            raise InvalidHand("stinger_points", "When declarer is stung, enter the stinger's own card points.")
+        if h.points + h.stinger_points > TOTAL_CARD_POINTS:
+            raise InvalidHand(
+                "stinger_points",
+                f"Declarer's and the stinger's points together cannot pass {TOTAL_CARD_POINTS}.",
+            )
+    elif h.stinger_points is not None:
+        raise InvalidHand("stinger_points", "Stinger points are only entered when declarer was stung.")
+
+    problem = declarations_problem(h.declarations)
+    if problem:
+        raise InvalidHand("declarations", problem[0].upper() + problem[1:] + ".")
+
+    made = dict(h.bonuses)
+    if Bonus.ANOINTED_ULTIMO in made or Bonus.ANOINTED_ULTIMO in h.announced:
+        where = "bonuses" if Bonus.ANOINTED_ULTIMO in made else "announced"
+        if h.category is Category.BANNED:
+            raise InvalidHand(where, "No anointed ultimo when a banned card was called.")
+    if h.in_trug and made.get(Bonus.ANOINTED_ULTIMO) is Side.DECLARER:
+        raise InvalidHand(
+            "bonuses", "The called card lay in a trug, so declarer's side cannot have made the anointed ultimo."
+        )
+    kinds = [a.kind for a in h.announced if isinstance(a, MartletLevel)]
+    if len(kinds) != len(set(kinds)):
+        raise InvalidHand("announced", "Announce one level of Martlets and one of Young Martlets at most.")

@@ -1,0 +1,242 @@
+"""Reading and writing sittings and hands, each change in one transaction.
+
+The web layer calls these; templates get the plain values they return
+(``Scoreboard``), never a database session.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from sqlalchemy import func, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from .models import Hand, Player, Sitting, now
+from .rules import HandRecord, HouseRules, Money, Result, score
+from .settle import DEFAULT_COINS, Payment, coins_text, parse_coins, settle
+
+
+class DealTaken(Exception):
+    """Another phone saved this deal first."""
+
+    def __init__(self, deal: int, next_deal: int | None):
+        super().__init__(f"deal {deal} is already recorded")
+        self.deal = deal
+        self.next_deal = next_deal
+
+
+class StaleEdit(Exception):
+    """The hand changed since the form was loaded."""
+
+    def __init__(self, current: Hand):
+        super().__init__("the hand changed since this form was loaded")
+        self.current = current
+
+
+class SittingFull(Exception):
+    """Every deal of the session is already recorded."""
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(16)  # 128 bits
+
+
+def create_sitting(
+    db: Session, names: list[str], deals: int, first_dealer: int,
+    house_rules: HouseRules, coins: str | None = None,
+) -> Sitting:
+    sitting = Sitting(
+        public_id=new_public_id(), deals=deals, first_dealer=first_dealer,
+        house_rules=json.dumps(house_rules.to_json()),
+        coins=coins or coins_text(DEFAULT_COINS),
+    )
+    db.add(sitting)
+    db.flush()
+    for seat, name in enumerate(names):
+        db.add(Player(sitting_id=sitting.id, seat=seat, name=name))
+    db.commit()
+    return sitting
+
+
+@dataclass(frozen=True)
+class SittingSummary:
+    sitting: Sitting
+    names: list[str]
+    hands: int
+
+
+def recent_sittings(db: Session, page: int = 1, per_page: int = 20) -> tuple[list[SittingSummary], bool]:
+    """Sittings newest first, one page of them, and whether more follow."""
+    rows = db.exec(
+        select(Sitting).order_by(Sitting.created_at.desc(), Sitting.id.desc())
+        .offset((page - 1) * per_page).limit(per_page + 1)
+    ).all()
+    more = len(rows) > per_page
+    rows = rows[:per_page]
+    ids = [s.id for s in rows]
+    names: dict[int, list[str]] = {i: [""] * 4 for i in ids}
+    counts: dict[int, int] = {}
+    if ids:
+        for p in db.exec(select(Player).where(Player.sitting_id.in_(ids))):
+            names[p.sitting_id][p.seat] = p.name
+        counts = dict(
+            db.exec(select(Hand.sitting_id, func.count()).where(Hand.sitting_id.in_(ids)).group_by(Hand.sitting_id))
+        )
+    return [SittingSummary(s, names[s.id], counts.get(s.id, 0)) for s in rows], more
+
+
+def find_sitting(db: Session, public_id: str) -> Sitting | None:
+    return db.exec(select(Sitting).where(Sitting.public_id == public_id)).first()
+
+
+@dataclass
+class HandView:
+    """One recorded hand, re-read for display."""
+
+    deal: int
+    dealer: int
+    version: int
+    record: HandRecord
+    payments: tuple[int, int, int, int]
+
+    @cached_property
+    def result(self) -> Result:
+        return score(self.record)
+
+    @cached_property
+    def transfers(self) -> list[Payment]:
+        return settle(self.payments)
+
+
+@dataclass
+class Scoreboard:
+    sitting: Sitting
+    names: list[str]
+    hands: list[HandView] = field(default_factory=list)
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return HouseRules.from_json(json.loads(self.sitting.house_rules))
+
+    @property
+    def coins(self) -> tuple[Money, ...]:
+        return parse_coins(self.sitting.coins)
+
+    def dealer_of(self, deal: int) -> int:
+        return (self.sitting.first_dealer + deal - 1) % 4
+
+    @property
+    def next_deal(self) -> int | None:
+        """The lowest deal number not yet recorded (None when all are in)."""
+        played = {h.deal for h in self.hands}
+        return next((d for d in range(1, self.sitting.deals + 1) if d not in played), None)
+
+    @property
+    def finished(self) -> bool:
+        return self.next_deal is None
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(h.payments[s] for h in self.hands) for s in range(4)]
+
+    @property
+    def running(self) -> list[list[int]]:
+        """Each seat's total after each recorded hand, starting from 0."""
+        series = [[0] for _ in range(4)]
+        for h in self.hands:
+            for s in range(4):
+                series[s].append(series[s][-1] + h.payments[s])
+        return series
+
+    @property
+    def standings(self) -> list[tuple[int, str, int]]:
+        """(seat, name, total), leader first."""
+        totals = self.totals
+        return sorted(((s, self.names[s], totals[s]) for s in range(4)), key=lambda r: (-r[2], r[0]))
+
+    @property
+    def settlement(self) -> list[Payment]:
+        return settle(self.totals)
+
+    def hand(self, deal: int) -> HandView | None:
+        return next((h for h in self.hands if h.deal == deal), None)
+
+
+def load_scoreboard(db: Session, sitting: Sitting) -> Scoreboard:
+    players = db.exec(select(Player).where(Player.sitting_id == sitting.id).order_by(Player.seat)).all()
+    board = Scoreboard(sitting, [p.name for p in players])
+    for h in db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)):
+        board.hands.append(
+            HandView(h.deal, board.dealer_of(h.deal), h.version, HandRecord.from_json(json.loads(h.record)), h.payments)
+        )
+    return board
+
+
+def _hand(db: Session, sitting: Sitting, deal: int) -> Hand | None:
+    return db.exec(select(Hand).where(Hand.sitting_id == sitting.id, Hand.deal == deal)).first()
+
+
+def _lowest_free_deal(db: Session, sitting: Sitting) -> int | None:
+    played = set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id)))
+    return next((d for d in range(1, sitting.deals + 1) if d not in played), None)
+
+
+def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, form_token: str) -> tuple[Hand, bool]:
+    """Save a new hand; returns (hand, created). Saving the same form again is a no-op."""
+    existing = db.exec(select(Hand).where(Hand.form_token == form_token)).first()
+    if existing is not None and existing.sitting_id == sitting.id:
+        return existing, False
+    if not 1 <= deal <= sitting.deals:
+        raise SittingFull()
+    if _hand(db, sitting, deal) is not None:
+        raise DealTaken(deal, _lowest_free_deal(db, sitting))
+    hand = Hand(
+        sitting_id=sitting.id, deal=deal, record=json.dumps(record.to_json()),
+        form_token=form_token, **_pays(record),
+    )
+    db.add(hand)
+    try:
+        db.commit()
+    except IntegrityError:  # a concurrent save won the race
+        db.rollback()
+        again = db.exec(select(Hand).where(Hand.form_token == form_token)).first()
+        if again is not None:
+            return again, False
+        raise DealTaken(deal, _lowest_free_deal(db, sitting)) from None
+    return hand, True
+
+
+def _pays(record: HandRecord) -> dict[str, int]:
+    return {f"pay_{s}": n for s, n in enumerate(score(record).net_halfpence)}
+
+
+def edit_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, version: int) -> Hand:
+    hand = _hand(db, sitting, deal)
+    if hand is None:
+        raise LookupError(deal)
+    if hand.version != version:
+        raise StaleEdit(hand)
+    # Compare-and-set on the version, so two phones cannot both win.
+    changed = db.execute(
+        update(Hand)
+        .where(Hand.id == hand.id, Hand.version == version)
+        .values(record=json.dumps(record.to_json()), version=version + 1, updated_at=now(), **_pays(record))
+    ).rowcount
+    db.commit()
+    db.refresh(hand)
+    if not changed:
+        raise StaleEdit(hand)
+    return hand
+
+
+def delete_hand(db: Session, sitting: Sitting, deal: int) -> bool:
+    hand = _hand(db, sitting, deal)
+    if hand is None:
+        return False
+    db.delete(hand)
+    db.commit()
+    return True

@@ -1,0 +1,48 @@
+"""Jinja filters that show money the way the table says it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from flask import Flask
+
+from ..rules import LINE_LABELS, Money
+from ..settle import coin_name, coins_for, settle
+
+
+def pounds(halfpence: int) -> str:
+    """A total: s/d, with pounds once past £1."""
+    return Money(halfpence).pounds_text()
+
+
+def signed(halfpence: int) -> str:
+    """A payment with its sign: +1/6, −0/9, 0/-."""
+    if halfpence > 0:
+        return "+" + str(Money(halfpence))
+    return str(Money(halfpence)).replace("-", "−", 1) if halfpence else "0/-"
+
+
+def pays(halfpence: int) -> str:
+    if halfpence > 0:
+        return f"receives {Money(halfpence)}"
+    if halfpence < 0:
+        return f"pays {Money(-halfpence)}"
+    return "square"
+
+
+def coin_list(coins) -> str:
+    """``[2/-, 2/-, 0/6]`` as '2 × 2/- (florin), 1 × 0/6 (sixpence)'."""
+    counts = Counter(coins)
+    return ", ".join(
+        f"{n} × {coin} ({coin_name(coin)})" for coin, n in sorted(counts.items(), key=lambda kv: -kv[0].halfpence)
+    )
+
+
+def register(app: Flask) -> None:
+    app.add_template_filter(pounds)
+    app.add_template_filter(signed)
+    app.add_template_filter(pays)
+    app.add_template_filter(coin_list)
+    app.add_template_filter(coins_for, "coins")
+    app.add_template_filter(settle)
+    app.add_template_global(LINE_LABELS, "line_labels")

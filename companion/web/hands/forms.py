@@ -1,0 +1,217 @@
+"""The hand form: one hand, in the order it happens at the table.
+
+The form only collects; the engine decides. ``to_record_json`` turns what was
+entered into a hand record, and an ``InvalidHand`` from the engine is shown
+beside the field it names (``ENGINE_FIELDS``).
+"""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, IntegerField, RadioField, SelectField
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from ...rules import (
+    OLD_TRUMPS,
+    Bid,
+    Bonus,
+    Declaration,
+    HandRecord,
+    HouseRules,
+    MartletKind,
+    MartletLevel,
+    Rank,
+    Side,
+    Suit,
+)
+from ..fields import MultiCheckboxField
+
+OLD = "old"
+COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
+PLAIN_BONUSES = tuple(b for b in Bonus if not b.derived)
+SIDE_CHOICES = [("", "—"), (Side.DECLARER.value, "Declarer's side"), (Side.DEFENCE.value, "Defence")]
+
+#: Which form field shows an error the engine raises for a record field.
+ENGINE_FIELDS = {
+    "bid": "bid",
+    "declarer": "declarer",
+    "called_card": "called_suit",
+    "called_category": "called_suit",
+    "young_trumps": "young_trumps",
+    "holder": "held_by",
+    "in_trug": "held_by",
+    "points": "points",
+    "stinger_points": "stinger_points",
+    "declarations": "declarations",
+    "bonuses": "bonus_anointed_ultimo",
+    "announced": "announced",
+    "martlets": "martlets_declarer",
+    "young_martlets": "young_martlets_declarer",
+}
+
+
+def _bonus_field_name(bonus: Bonus) -> str:
+    return "bonus_" + bonus.id.replace("-", "_")
+
+
+def _radios(label: str, choices=None, required: str | None = None) -> RadioField:
+    """A radio group; the engine judges the value, so WTForms checks only presence."""
+    return RadioField(
+        label, choices=choices, validate_choice=False,
+        validators=[InputRequired(required)] if required else [Optional()],
+    )
+
+
+def _count_field(label: str, most: int) -> SelectField:
+    return SelectField(label, choices=[(str(n), str(n)) for n in range(most + 1)], default="0")
+
+
+class HandForm(FlaskForm):
+    form_token = HiddenField()
+    deal = HiddenField()
+    version = HiddenField()
+
+    bid = _radios("Bid", [(b.id, b.id.replace("-high", " high")) for b in Bid], "Choose the winning bid.")
+    declarer = _radios("Declarer", required="Choose who won the auction.")
+    declarations = MultiCheckboxField(
+        "Declarations", choices=[(d.id, d.label) for d in Declaration if d not in COURT_DECLARATIONS],
+    )
+    vibrant_courts = _count_field("Vibrant courts", 4)
+    full_courts = _count_field("Full courts", 4)
+
+    called_suit = _radios(
+        "Called card", [(OLD, "Old trump")] + [(s.letter, f"{s.symbol} {s.label}") for s in Suit],
+        "Choose the called card's suit (or old trumps).",
+    )
+    called_rank = _radios("Rank", [(r.value, r.label if not r.is_court else r.value) for r in Rank])
+    called_trump = _radios("Old trump", [(c.code, c.code) for c in OLD_TRUMPS])
+    young_trumps = _radios(
+        "Young trumps", [(s.value, f"{s.symbol} {s.label}") for s in Suit], "Choose the young-trump suit."
+    )
+    held_by = _radios("Held by", required="Say who held the called card.")
+    points = IntegerField(
+        "Card points of declarer's side",
+        validators=[
+            InputRequired("Enter declarer's side's card points."),
+            NumberRange(0, 130, "Card points run from 0 to 130."),
+        ],
+        render_kw={"inputmode": "numeric", "min": 0, "max": 130, "autocomplete": "off"},
+    )
+    stinger_points = IntegerField(
+        "Stinger's own card points",
+        validators=[Optional(), NumberRange(0, 130, "Card points run from 0 to 130.")],
+        render_kw={"inputmode": "numeric", "min": 0, "max": 130, "autocomplete": "off"},
+    )
+
+    announced = MultiCheckboxField(
+        "Announced by declarer", choices=[(b.id, b.label) for b in Bonus],
+    )
+    announced_martlets = SelectField(
+        "Martlets announced",
+        choices=[("", "none")] + [(m.id, m.label) for m in MartletLevel if m.kind is MartletKind.OLD],
+        default="",
+    )
+    announced_young_martlets = SelectField(
+        "Young Martlets announced",
+        choices=[("", "none")] + [(m.id, m.label) for m in MartletLevel if m.kind is MartletKind.YOUNG],
+        default="",
+    )
+    martlets_declarer = _count_field("Martlets, declarer's side", 3)
+    martlets_defence = _count_field("Martlets, defence", 3)
+    young_martlets_declarer = _count_field("Young Martlets, declarer's side", 2)
+    young_martlets_defence = _count_field("Young Martlets, defence", 2)
+
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.declarer.choices = [(str(s), name) for s, name in enumerate(names)]
+        self.held_by.choices = [(f"hand-{s}", name) for s, name in enumerate(names)] + [
+            (f"trug-{s}", f"{name}'s trug") for s, name in enumerate(names)
+        ]
+
+    @property
+    def bonus_fields(self):
+        return [getattr(self, _bonus_field_name(b)) for b in PLAIN_BONUSES]
+
+    # -- to and from the hand record --------------------------------------
+    def called_card_code(self) -> str | None:
+        if self.called_suit.data == OLD:
+            return self.called_trump.data or None
+        if self.called_suit.data and self.called_rank.data:
+            return f"{self.called_rank.data}{self.called_suit.data}"
+        return None
+
+    def to_record_json(self, house_rules: HouseRules) -> dict:
+        """The hand record as entered (checked by ``HandRecord.from_json``)."""
+        where, _, seat = (self.held_by.data or "").partition("-")
+        holder = int(seat) if seat.isdigit() else None
+        record = {
+            "bid": self.bid.data,
+            "declarer": int(self.declarer.data) if (self.declarer.data or "").isdigit() else None,
+            "called_card": self.called_card_code(),
+            "young_trumps": self.young_trumps.data,
+            "holder": holder,
+            "in_trug": where == "trug",
+            "points": self.points.data,
+            "declarations": list(self.declarations.data or [])
+            + [Declaration.VIBRANT_COURT.id] * int(self.vibrant_courts.data or 0)
+            + [Declaration.FULL_COURT.id] * int(self.full_courts.data or 0),
+            "bonuses": {b.id: f.data for b, f in zip(PLAIN_BONUSES, self.bonus_fields, strict=True) if f.data},
+            "announced": list(self.announced.data or [])
+            + [a for a in (self.announced_martlets.data, self.announced_young_martlets.data) if a],
+            "martlets": {"declarer": int(self.martlets_declarer.data), "defence": int(self.martlets_defence.data)},
+            "young_martlets": {
+                "declarer": int(self.young_martlets_declarer.data),
+                "defence": int(self.young_martlets_defence.data),
+            },
+            "house_rules": house_rules.to_json(),
+        }
+        if where == "trug":
+            record["stinger_points"] = self.stinger_points.data
+        if record["called_card"] is None:
+            record.pop("called_card")
+        return record
+
+    @classmethod
+    def data_from_record(cls, record: HandRecord) -> dict:
+        """Initial form data for editing a stored hand."""
+        card = record.called_card
+        decl = [d.id for d in record.declarations if d not in COURT_DECLARATIONS]
+        data = {
+            "bid": record.bid.id,
+            "declarer": str(record.declarer),
+            "declarations": decl,
+            "vibrant_courts": str(record.declarations.count(Declaration.VIBRANT_COURT)),
+            "full_courts": str(record.declarations.count(Declaration.FULL_COURT)),
+            "called_suit": OLD if card is None or card.is_old_trump else card.suit.letter,
+            "called_rank": card.rank.value if card is not None and card.rank else None,
+            "called_trump": card.code if card is not None and card.is_old_trump else None,
+            "young_trumps": record.young_trumps.value if record.young_trumps else None,
+            "held_by": f"{'trug' if record.in_trug else 'hand'}-{record.holder}",
+            "points": record.points,
+            "stinger_points": record.stinger_points,
+            "announced": [a.id for a in record.announced if isinstance(a, Bonus)],
+            "announced_martlets": next(
+                (a.id for a in record.announced if isinstance(a, MartletLevel) and a.kind is MartletKind.OLD), ""
+            ),
+            "announced_young_martlets": next(
+                (a.id for a in record.announced if isinstance(a, MartletLevel) and a.kind is MartletKind.YOUNG), ""
+            ),
+            "martlets_declarer": str(record.martlets.declarer),
+            "martlets_defence": str(record.martlets.defence),
+            "young_martlets_declarer": str(record.young_martlets.declarer),
+            "young_martlets_defence": str(record.young_martlets.defence),
+        }
+        made = dict(record.bonuses)
+        for bonus in PLAIN_BONUSES:
+            data[_bonus_field_name(bonus)] = made[bonus].value if bonus in made else ""
+        return data
+
+    def missing(self) -> list[str]:
+        """Labels of required fields still empty (for the live preview)."""
+        return [f.label.text for f in (self.bid, self.declarer, self.called_suit, self.young_trumps,
+                                       self.held_by, self.points) if f.data in (None, "")]
+
+
+# One "made by" choice per bonus; Hundred is worked out from the points.
+for _bonus in PLAIN_BONUSES:
+    setattr(HandForm, _bonus_field_name(_bonus), SelectField(_bonus.label, choices=SIDE_CHOICES, default=""))

@@ -1,0 +1,162 @@
+"""Entering, previewing, editing and deleting hands of a session."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, flash, redirect, request, url_for
+
+from ...extensions import db
+from ...rules import HandRecord, InvalidHand, card, category_of, score
+from ...rules.cards import Suit
+from ...store import (
+    DealTaken,
+    SittingFull,
+    StaleEdit,
+    delete_hand,
+    edit_hand,
+    find_sitting,
+    load_scoreboard,
+    record_hand,
+)
+from .. import render
+from .forms import ENGINE_FIELDS, HandForm
+
+bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
+
+
+def _board(public_id: str):
+    sitting = find_sitting(db.session, public_id)
+    if sitting is None:
+        abort(404)
+    return load_scoreboard(db.session, sitting)
+
+
+def _check(form: HandForm, board) -> HandRecord | None:
+    """The hand record if the whole form is valid; else errors beside the fields."""
+    if not form.validate():
+        return None
+    try:
+        return HandRecord.from_json(form.to_record_json(board.house_rules))
+    except InvalidHand as exc:
+        field = getattr(form, ENGINE_FIELDS.get(exc.field, ""), None)
+        if field is None:
+            form.form_errors.append(exc.message)
+        else:
+            field.errors = [*field.errors, exc.message]
+        return None
+
+
+def _called_card_facts(form: HandForm) -> dict | None:
+    """Category, penalty factor and ban of the chosen card, as soon as it is known."""
+    code = form.called_card_code()
+    if not code:
+        return None
+    try:
+        called = card(code)
+        young = Suit(form.young_trumps.data) if form.young_trumps.data else None
+        category = category_of(called, young)
+    except (KeyError, ValueError):
+        return {"card": code, "category": None}
+    return {"card": called, "category": category}
+
+
+def _preview_context(form: HandForm, board, record: HandRecord | None) -> dict:
+    return {
+        "form": form,
+        "board": board,
+        "record": record,
+        "result": score(record) if record else None,
+        "facts": _called_card_facts(form),
+    }
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new(public_id: str):
+    board = _board(public_id)
+    deal = board.next_deal
+    if deal is None:
+        flash("Every deal of this session is recorded: edit a hand to change it.")
+        return redirect(url_for("sittings.show", public_id=public_id))
+    form = HandForm(names=board.names)
+    if request.method == "GET":
+        form.form_token.data = secrets.token_urlsafe(16)
+        form.deal.data = str(deal)
+    return _enter(form, board, deal=int(form.deal.data or deal), editing=None)
+
+
+@bp.route("/<int:deal>/edit", methods=["GET", "POST"])
+def edit(public_id: str, deal: int):
+    board = _board(public_id)
+    hand = board.hand(deal)
+    if hand is None:
+        abort(404)
+    if request.method == "GET":
+        form = HandForm(names=board.names, data=HandForm.data_from_record(hand.record))
+        form.version.data = str(hand.version)
+    else:
+        form = HandForm(names=board.names)
+    return _enter(form, board, deal=deal, editing=hand)
+
+
+def _enter(form: HandForm, board, deal: int, editing):
+    public_id = board.sitting.public_id
+    context = {"deal": deal, "dealer": board.dealer_of(deal), "editing": editing}
+    if request.method == "POST":
+        record = _check(form, board)
+        if record is not None and request.form.get("action") != "preview":
+            try:
+                if editing is None:
+                    _hand, created = record_hand(db.session, board.sitting, deal, record, form.form_token.data or "")
+                    flash(f"Deal {deal} saved." if created else f"Deal {deal} was already saved.")
+                else:
+                    edit_hand(db.session, board.sitting, deal, record, int(form.version.data or 0))
+                    flash(f"Deal {deal} changed.")
+                return redirect(url_for("sittings.show", public_id=public_id) + f"#deal-{deal}")
+            except DealTaken as taken:
+                form.form_errors.append(
+                    f"Deal {deal} was saved from another phone meanwhile."
+                    + (f" This hand can go in as deal {taken.next_deal}." if taken.next_deal else "")
+                )
+                if taken.next_deal:
+                    form.deal.data = str(taken.next_deal)
+                    context.update(deal=taken.next_deal, dealer=board.dealer_of(taken.next_deal))
+            except StaleEdit as stale:
+                form.form_errors.append(
+                    "This hand was changed on another phone after you opened it. "
+                    "The current version is shown below the form; reload to edit it."
+                )
+                context["current"] = board.hand(deal)
+                form.version.data = str(stale.current.version)
+            except SittingFull:
+                form.form_errors.append("Every deal of this session is recorded.")
+        status = 200 if record is not None else 422
+        return render("hands/form.html", status=status, **_preview_context(form, board, record), **context)
+    return render("hands/form.html", **_preview_context(form, board, None), **context)
+
+
+@bp.post("/preview")
+def preview(public_id: str):
+    """The live preview (htmx): payments and working for the form as it stands."""
+    board = _board(public_id)
+    form = HandForm(names=board.names)
+    record = None
+    if not form.missing():
+        record = _check(form, board)
+    return render(
+        "hands/_preview.html", **_preview_context(form, board, record),
+        deal=int(form.deal.data) if (form.deal.data or "").isdigit() else None,
+    )
+
+
+@bp.route("/<int:deal>/delete", methods=["GET", "POST"])
+def delete(public_id: str, deal: int):
+    board = _board(public_id)
+    hand = board.hand(deal)
+    if hand is None:
+        abort(404)
+    if request.method == "POST":
+        delete_hand(db.session, board.sitting, deal)
+        flash(f"Deal {deal} deleted.")
+        return redirect(url_for("sittings.show", public_id=public_id))
+    return render("hands/delete.html", board=board, hand=hand)

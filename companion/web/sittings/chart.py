@@ -1,0 +1,41 @@
+"""A small server-drawn SVG chart of each player's running total."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WIDTH, HEIGHT, PAD = 320, 150, 14
+#: Seat colours, chosen to stay apart for common colour blindness.
+COLOURS = ("#1b6ac9", "#d1495b", "#2a9d8f", "#e9a03b")
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    zero_y: float
+    lines: list[tuple[str, str, str]]  # (name, colour, points)
+    deals: int
+
+
+def running_totals_chart(board) -> Chart | None:
+    series = board.running
+    count = len(series[0]) - 1
+    if count == 0:
+        return None
+    low = min(0, *(min(s) for s in series))
+    high = max(0, *(max(s) for s in series))
+    span = (high - low) or 1
+    deals = board.sitting.deals
+
+    def x(i: int) -> float:
+        return round(PAD + (WIDTH - 2 * PAD) * i / deals, 1)
+
+    def y(v: int) -> float:
+        return round(PAD + (HEIGHT - 2 * PAD) * (high - v) / span, 1)
+
+    lines = [
+        (name, COLOURS[seat], " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[seat])))
+        for seat, name in enumerate(board.names)
+    ]
+    return Chart(WIDTH, HEIGHT, y(0), lines, deals)

@@ -1,0 +1,76 @@
+"""The form that starts a session."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import RadioField, StringField
+from wtforms.validators import InputRequired, Length, ValidationError
+
+from ...rules import HOUSE_RULE_CHOICES, DEFAULT_HOUSE_RULES, HouseRules, MoneyError
+from ...settle import DEFAULT_COINS, coins_text, parse_coins
+from ..fields import strip
+
+SEAT_WORDS = ("first", "second", "third", "fourth")
+MAX_NAME = 30
+
+
+def _name_field(seat: int) -> StringField:
+    return StringField(
+        f"Player {seat + 1}",
+        validators=[InputRequired(f"Enter the {SEAT_WORDS[seat]} player's name."), Length(max=MAX_NAME)],
+        filters=[strip],
+        render_kw={"autocomplete": "off", "maxlength": MAX_NAME, "autocapitalize": "words"},
+    )
+
+
+def _house_rule_field(key: str) -> RadioField:
+    label, choices = HOUSE_RULE_CHOICES[key]
+    return RadioField(
+        label, choices=[(c.value, c.description) for c in choices],
+        default=getattr(DEFAULT_HOUSE_RULES, key).value,
+    )
+
+
+class NewSittingForm(FlaskForm):
+    player_0 = _name_field(0)
+    player_1 = _name_field(1)
+    player_2 = _name_field(2)
+    player_3 = _name_field(3)
+    first_dealer = RadioField(
+        "Deals first", choices=[(str(s), f"Player {s + 1}") for s in range(4)], default="0",
+    )
+    deals = RadioField("Length", choices=[("16", "16 deals (full)"), ("8", "8 deals (short)")], default="16")
+    stinger_settles_with = _house_rule_field("stinger_settles_with")
+    martlet_values = _house_rule_field("martlet_values")
+    coins = StringField(
+        "Coins on the table", default=coins_text(DEFAULT_COINS), filters=[strip],
+        description="s/d values separated by spaces; used to suggest coins when settling up.",
+    )
+
+    @property
+    def name_fields(self):
+        return [self.player_0, self.player_1, self.player_2, self.player_3]
+
+    @property
+    def names(self) -> list[str]:
+        return [f.data for f in self.name_fields]
+
+    def validate_player_3(self, field):
+        seen = set()
+        for f in self.name_fields:
+            key = (f.data or "").casefold()
+            if key and key in seen:
+                raise ValidationError("Each player needs a different name.")
+            seen.add(key)
+
+    def validate_coins(self, field):
+        try:
+            parse_coins(field.data or "")
+        except MoneyError as exc:
+            raise ValidationError(f"Coins: {exc}.") from None
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return HouseRules.from_json(
+            {"stinger_settles_with": self.stinger_settles_with.data, "martlet_values": self.martlet_values.data}
+        )
