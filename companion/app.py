@@ -30,13 +30,15 @@ def _secret_key(instance: Path) -> str:
 
 def build_app(test_config: dict | None = None) -> Flask:
     app = Flask(
-        "companion", instance_path=str(ROOT / "instance"), instance_relative_config=True,
-        template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+        "companion",
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
-        DATABASE_URL=os.environ.get("DATABASE_URL")
-        or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
         MAX_CONTENT_LENGTH=64 * 1024,
         WTF_CSRF_TIME_LIMIT=None,  # a session lasts an evening; the token lives with the cookie
         SESSION_COOKIE_SAMESITE="Lax",

@@ -22,9 +22,9 @@ def _parse_json(text: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidHand("hand", f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        raise InvalidHand("hand", f"Not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
     except RecursionError:
-        raise InvalidHand("hand", "not valid JSON (nested too deeply)") from None
+        raise InvalidHand("hand", "Not valid JSON (nested too deeply)") from None
 
 
 def score_one(source: IO[str], out: IO[str], err: IO[str]) -> int:
@@ -61,15 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # exits 2 itself on bad usage
+    run = score_lines if args.jsonl else score_one
     try:
-        source = open(args.file, encoding="utf-8") if args.file else sys.stdin
-    except OSError as exc:
-        sys.stderr.write(f"cannot read {args.file}: {exc.strerror}\n")
-        return EXIT_INVALID
-    with source:
-        try:
-            run = score_lines if args.jsonl else score_one
+        if args.file is None:
+            return run(sys.stdin, sys.stdout, sys.stderr)
+        with open(args.file, encoding="utf-8") as source:
             return run(source, sys.stdout, sys.stderr)
-        except UnicodeDecodeError:
-            sys.stderr.write("invalid hand: hand: the input is not UTF-8 text\n")
-            return EXIT_INVALID
+    except OSError as exc:
+        sys.stderr.write(f"invalid hand: hand: cannot read {args.file}: {exc.strerror}\n")
+    except UnicodeDecodeError:
+        sys.stderr.write("invalid hand: hand: The input is not UTF-8 text.\n")
+    return EXIT_INVALID

@@ -18,8 +18,15 @@ DEFAULT_COINS: tuple[Money, ...] = tuple(
     Money.from_sd(t) for t in ("0/0½", "0/1", "0/3", "0/6", "1/-", "2/-", "2/6", "10/-", "20/-")
 )
 COIN_NAMES = {
-    1: "halfpenny", 2: "penny", 6: "threepence", 12: "sixpence", 24: "shilling",
-    48: "florin", 60: "half crown", 240: "ten-shilling note", 480: "pound note",
+    1: "halfpenny",
+    2: "penny",
+    6: "threepence",
+    12: "sixpence",
+    24: "shilling",
+    48: "florin",
+    60: "half crown",
+    240: "ten-shilling note",
+    480: "pound note",
 }
 
 

@@ -46,11 +46,17 @@ def new_public_id() -> str:
 
 
 def create_sitting(
-    db: Session, names: list[str], deals: int, first_dealer: int,
-    house_rules: HouseRules, coins: str | None = None,
+    db: Session,
+    names: list[str],
+    deals: int,
+    first_dealer: int,
+    house_rules: HouseRules,
+    coins: str | None = None,
 ) -> Sitting:
     sitting = Sitting(
-        public_id=new_public_id(), deals=deals, first_dealer=first_dealer,
+        public_id=new_public_id(),
+        deals=deals,
+        first_dealer=first_dealer,
         house_rules=json.dumps(house_rules.to_json()),
         coins=coins or coins_text(DEFAULT_COINS),
     )
@@ -72,8 +78,10 @@ class SittingSummary:
 def recent_sittings(db: Session, page: int = 1, per_page: int = 20) -> tuple[list[SittingSummary], bool]:
     """Sittings newest first, one page of them, and whether more follow."""
     rows = db.exec(
-        select(Sitting).order_by(Sitting.created_at.desc(), Sitting.id.desc())
-        .offset((page - 1) * per_page).limit(per_page + 1)
+        select(Sitting)
+        .order_by(Sitting.created_at.desc(), Sitting.id.desc())
+        .offset((page - 1) * per_page)
+        .limit(per_page + 1)
     ).all()
     more = len(rows) > per_page
     rows = rows[:per_page]
@@ -83,9 +91,8 @@ def recent_sittings(db: Session, page: int = 1, per_page: int = 20) -> tuple[lis
     if ids:
         for p in db.exec(select(Player).where(Player.sitting_id.in_(ids))):
             names[p.sitting_id][p.seat] = p.name
-        counts = dict(
-            db.exec(select(Hand.sitting_id, func.count()).where(Hand.sitting_id.in_(ids)).group_by(Hand.sitting_id))
-        )
+        counted = select(Hand.sitting_id, func.count()).where(Hand.sitting_id.in_(ids)).group_by(Hand.sitting_id)
+        counts = {sitting_id: n for sitting_id, n in db.exec(counted)}
     return [SittingSummary(s, names[s.id], counts.get(s.id, 0)) for s in rows], more
 
 
@@ -195,8 +202,11 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, fo
     if _hand(db, sitting, deal) is not None:
         raise DealTaken(deal, _lowest_free_deal(db, sitting))
     hand = Hand(
-        sitting_id=sitting.id, deal=deal, record=json.dumps(record.to_json()),
-        form_token=form_token, **_pays(record),
+        sitting_id=sitting.id,
+        deal=deal,
+        record=json.dumps(record.to_json()),
+        form_token=form_token,
+        **_pays(record),
     )
     db.add(hand)
     try:

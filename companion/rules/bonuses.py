@@ -41,11 +41,15 @@ class Bonus(Enum):
     FOUR_QUEENS = ("four-queens", "Four Queens", 21, "the side captures all four Queens")
     PAGAT_ULTIMO = ("pagat-ultimo", "Pagat ultimo", 9, "the Pagat (I) wins the last trick")
     YOUNG_ULTIMO = (
-        "young-ultimo", "Young ultimo", 12,
+        "young-ultimo",
+        "Young ultimo",
+        12,
         "the lowest young trump (1 in a black suit, 10 in a red one) wins the last trick",
     )
     ANOINTED_ULTIMO = (
-        "anointed-ultimo", "Anointed ultimo", None,
+        "anointed-ultimo",
+        "Anointed ultimo",
+        None,
         "the called card wins the last trick (worth depends on its category)",
     )
 

@@ -13,9 +13,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-ROMAN = (
-    "I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX XXI"
-).split()
+ROMAN = [
+    "I",
+    "II",
+    "III",
+    "IV",
+    "V",
+    "VI",
+    "VII",
+    "VIII",
+    "IX",
+    "X",
+    "XI",
+    "XII",
+    "XIII",
+    "XIV",
+    "XV",
+    "XVI",
+    "XVII",
+    "XVIII",
+    "XIX",
+    "XX",
+    "XXI",
+]
 
 
 class Suit(Enum):
@@ -121,10 +141,7 @@ TRULL = ("F", "XXI", "I")
 def suit_cards(suit: Suit) -> tuple[Card, ...]:
     """A suit's 14 cards in rank order, highest first (red pips run 1 up to T)."""
     pips = tuple(reversed(PIPS_HIGH_TO_LOW)) if suit.is_red else PIPS_HIGH_TO_LOW
-    return tuple(
-        Card(f"{rank.value}{suit.letter}", rank.points, suit=suit, rank=rank)
-        for rank in (*COURTS, *pips)
-    )
+    return tuple(Card(f"{rank.value}{suit.letter}", rank.points, suit=suit, rank=rank) for rank in (*COURTS, *pips))
 
 
 PACK: tuple[Card, ...] = OLD_TRUMPS + tuple(c for s in Suit for c in suit_cards(s))

@@ -28,7 +28,10 @@ class Declaration(Enum):
     TEN_OLD = ("10-old", "Ten old", 6, "old", "at least 10 old trumps (the Fool counts)")
     TRULL = ("trull", "Trull", 2, None, "the Fool, XXI and the Pagat")
     VIBRANT_COURT = (
-        "vibrant-court", "Vibrant court", 3, "court",
+        "vibrant-court",
+        "Vibrant court",
+        3,
+        "court",
         "three of King, Queen, Cavalier, Jack of one suit, plus the Fool",
     )
     FULL_COURT = ("full-court", "Full court", 4, "court", "King, Queen, Cavalier and Jack of one suit")

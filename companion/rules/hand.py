@@ -183,8 +183,23 @@ class HandRecord:
 # -- parsing -------------------------------------------------------------------
 
 _FIELDS = frozenset(
-    "bid declarer called_card called_category young_trumps holder in_trug points "
-    "stinger_points declarations bonuses announced martlets young_martlets house_rules".split()
+    [
+        "bid",
+        "declarer",
+        "called_card",
+        "called_category",
+        "young_trumps",
+        "holder",
+        "in_trug",
+        "points",
+        "stinger_points",
+        "declarations",
+        "bonuses",
+        "announced",
+        "martlets",
+        "young_martlets",
+        "house_rules",
+    ]
 )
 
 
@@ -211,10 +226,7 @@ def _tally(data: dict, kind: MartletKind) -> Tally:
     raw = data.get(name)
     if raw is None:
         return Tally()
-    message = (
-        f"{kind.label} are counted per side, each 0 to {kind.most}: "
-        '{"declarer": n, "defence": m}.'
-    )
+    message = f'{kind.label} are counted per side, each 0 to {kind.most}: {{"declarer": n, "defence": m}}.'
     if not isinstance(raw, dict) or set(raw) - {"declarer", "defence"}:
         raise InvalidHand(name, message)
     counts = [raw.get(side, 0) for side in ("declarer", "defence")]
@@ -228,7 +240,7 @@ def _parse(data: Any) -> HandRecord:
         raise InvalidHand("hand", "A hand must be a JSON object.")
     unknown = sorted(set(data) - _FIELDS)
     if unknown:
-        raise InvalidHand(unknown[0], f"'{unknown[0]}' is not part of a hand record.")
+        raise InvalidHand(unknown[0] or "hand", f"A hand record has no field {unknown[0]!r}.")
 
     bid = _lookup(Bid.from_id, data.get("bid"), "bid", "Choose a bid: 4, 3, 3-high, 2 or 2-high.")
     declarer = _seat(data, "declarer", "the declarer")
@@ -236,7 +248,9 @@ def _parse(data: Any) -> HandRecord:
     young = data.get("young_trumps")
     if young is not None:
         young = _lookup(
-            Suit, young, "young_trumps",
+            Suit,
+            young,
+            "young_trumps",
             "Young trumps must be clubs, diamonds, hearts or spades.",
         )
     called = data.get("called_card")
@@ -246,11 +260,15 @@ def _parse(data: Any) -> HandRecord:
     category = None
     if named is not None:
         category = _lookup(
-            Category.from_id, named, "called_category",
+            Category.from_id,
+            named,
+            "called_category",
             "The category must be banned, ale, small-beer, water or gubber.",
         )
     if called is not None:
-        called = _lookup(card, called, "called_card", f"{called!r} is not a card: use codes like F, XXI, KS, 7H.")
+        called = _lookup(
+            card, called, "called_card", f"No card has the code {called!r}: use codes like F, XXI, KS, 7H."
+        )
         try:
             derived = category_of(called, young)
         except ValueError:
@@ -259,7 +277,7 @@ def _parse(data: Any) -> HandRecord:
             ) from None
         if category is not None and category is not derived:
             raise InvalidHand(
-                "called_category", f"{called.code} is {derived.label} here, not {category.label}."
+                "called_category", f"The called card {called.code} is {derived.label} here, not {category.label}."
             )
         category = derived
 
@@ -279,8 +297,7 @@ def _parse(data: Any) -> HandRecord:
     if not isinstance(raw_decl, list):
         raise InvalidHand("declarations", "Declarations must be a list.")
     declarations = tuple(
-        _lookup(Declaration.from_id, d, "declarations", f"{d!r} is not a declaration.")
-        for d in raw_decl
+        _lookup(Declaration.from_id, d, "declarations", f"No declaration is called {d!r}.") for d in raw_decl
     )
 
     raw_bonuses = data.get("bonuses", {})
@@ -288,7 +305,7 @@ def _parse(data: Any) -> HandRecord:
         raise InvalidHand("bonuses", 'Bonuses must be an object such as {"trull": "declarer"}.')
     bonuses = {}
     for key, side in raw_bonuses.items():
-        bonus = _lookup(Bonus.from_id, key, "bonuses", f"{key!r} is not a bonus.")
+        bonus = _lookup(Bonus.from_id, key, "bonuses", f"No bonus is called {key!r}.")
         if bonus.derived:
             raise InvalidHand("bonuses", "Hundred is worked out from the card points: do not enter it.")
         bonuses[bonus] = _lookup(Side, side, "bonuses", f"{bonus.label} must be made by 'declarer' or 'defence'.")
@@ -297,8 +314,7 @@ def _parse(data: Any) -> HandRecord:
     if not isinstance(raw_announced, list):
         raise InvalidHand("announced", "Announced bonuses must be a list.")
     announced = {
-        _lookup(ANNOUNCEABLE.__getitem__, a, "announced", f"{a!r} cannot be announced.")
-        for a in raw_announced
+        _lookup(ANNOUNCEABLE.__getitem__, a, "announced", f"Declarer cannot announce {a!r}.") for a in raw_announced
     }
     if len(announced) != len(raw_announced):
         raise InvalidHand("announced", "Each bonus can be announced only once.")

@@ -69,9 +69,7 @@ class Money:
             raise MoneyError("an amount must be text such as 1/6")
         match = _SD.match(text)
         if not match or (match["pounds"] is None and match["shillings"] is None):
-            raise MoneyError(
-                f"{text!r} is not an amount: write shillings/pence, e.g. 1/6, 1/-, 0/9½"
-            )
+            raise MoneyError(f"{text!r} is not an amount: write shillings/pence, e.g. 1/6, 1/-, 0/9½")
         pence_text = match["pence"] or "-"
         half = pence_text.endswith(("½", ".5"))
         whole = pence_text.removesuffix("½").removesuffix(".5")

@@ -9,8 +9,9 @@ why, so a player can check it at the table.
 ...     "young_trumps": "hearts", "holder": 3, "points": 71}))
 >>> result.net_sd
 ('-0/6', '0/6', '-0/6', '0/6')
->>> result.working[0]
-'Game: declarer's side needed 66 and took 71, so made game (a four is worth 0/6): declarer and partner each receive 0/6 from each defender.'
+>>> print(result.working[0])  # doctest: +NORMALIZE_WHITESPACE
+Game: declarer's side needed 66 and took 71, so made game (a four is worth 0/6):
+declarer and partner each receive 0/6 from each defender.
 """
 
 from __future__ import annotations
@@ -121,12 +122,13 @@ def _game(hand: HandRecord) -> tuple[Line, str]:
     did = "made game" if hand.made else "failed"
     who = "declarer's side" if hand.kind is GameKind.PARTNER else "declarer"
     head = (
-        f"Game: {who} needed {hand.bid.target} and took {hand.points}, so {did} "
-        f"(a {hand.bid.said} is worth {_sd(g)})"
+        f"Game: {who} needed {hand.bid.target} and took {hand.points}, so {did} (a {hand.bid.said} is worth {_sd(g)})"
     )
     if hand.kind is GameKind.PARTNER:
         verb = "receive" if hand.made else "pay"
-        return _sides(hand, sign * g), f"{head}: declarer and partner each {verb} {_sd(g)} {'from' if hand.made else 'to'} each defender."
+        return _sides(
+            hand, sign * g
+        ), f"{head}: declarer and partner each {verb} {_sd(g)} {'from' if hand.made else 'to'} each defender."
     each = g * (2 if hand.kind is GameKind.ANNOUNCED_SOLO else 1)
     doubled = ", doubled for the announced solo" if hand.kind is GameKind.ANNOUNCED_SOLO else ""
     payment = "each other player pays declarer" if hand.made else "declarer pays each other player"
@@ -217,7 +219,9 @@ def bonus_totals(hand: HandRecord) -> tuple[dict[Side, int], list[str]]:
         defence = martlet_worth(kind, counts.defence, rule).halfpence
         credit(Side.DEFENCE, defence, f"{counts.defence} × {kind.label}")
         if level is None:
-            credit(Side.DECLARER, martlet_worth(kind, counts.declarer, rule).halfpence, f"{counts.declarer} × {kind.label}")
+            credit(
+                Side.DECLARER, martlet_worth(kind, counts.declarer, rule).halfpence, f"{counts.declarer} × {kind.label}"
+            )
         elif counts.declarer >= level.count:
             worth = martlet_worth(kind, counts.declarer, rule) + martlet_worth(kind, level.count, rule)
             credit(Side.DECLARER, worth.halfpence, f"{counts.declarer} × {kind.label} ({level.label} announced, made)")
@@ -255,7 +259,9 @@ def _bonuses(hand: HandRecord) -> tuple[Line, str | None]:
         line[hand.declarer] -= bf
         line[hand.stinger] += bf
         line = tuple(line)
-        tail = f"the stinger failed, so each other player pays declarer {_sd(bd)} and declarer pays the stinger {_sd(bf)}"
+        tail = (
+            f"the stinger failed, so each other player pays declarer {_sd(bd)} and declarer pays the stinger {_sd(bf)}"
+        )
     return line, f"{head}: {tail}."
 
 

@@ -1,6 +1,6 @@
 """Field types shared by the forms."""
 
-from wtforms import SelectMultipleField
+from wtforms import SelectChoice, SelectMultipleField
 from wtforms.widgets import CheckboxInput, ListWidget
 
 
@@ -18,3 +18,8 @@ class MultiCheckboxField(SelectMultipleField):
 
 def strip(value):
     return value.strip() if isinstance(value, str) else value
+
+
+def options(pairs) -> list[SelectChoice]:
+    """Choices for a select, radio or checkbox field from (value, label) pairs."""
+    return [SelectChoice(str(value), label) for value, label in pairs]

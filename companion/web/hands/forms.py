@@ -24,7 +24,7 @@ from ...rules import (
     Side,
     Suit,
 )
-from ..fields import MultiCheckboxField
+from ..fields import MultiCheckboxField, options
 
 OLD = "old"
 COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
@@ -57,13 +57,15 @@ def _bonus_field_name(bonus: Bonus) -> str:
 def _radios(label: str, choices=None, required: str | None = None) -> RadioField:
     """A radio group; the engine judges the value, so WTForms checks only presence."""
     return RadioField(
-        label, choices=choices, validate_choice=False,
+        label,
+        choices=options(choices or []),
+        validate_choice=False,
         validators=[InputRequired(required)] if required else [Optional()],
     )
 
 
 def _count_field(label: str, most: int) -> SelectField:
-    return SelectField(label, choices=[(str(n), str(n)) for n in range(most + 1)], default="0")
+    return SelectField(label, choices=options((n, n) for n in range(most + 1)), default="0")
 
 
 class HandForm(FlaskForm):
@@ -74,13 +76,15 @@ class HandForm(FlaskForm):
     bid = _radios("Bid", [(b.id, b.id.replace("-high", " high")) for b in Bid], "Choose the winning bid.")
     declarer = _radios("Declarer", required="Choose who won the auction.")
     declarations = MultiCheckboxField(
-        "Declarations", choices=[(d.id, d.label) for d in Declaration if d not in COURT_DECLARATIONS],
+        "Declarations",
+        choices=options((d.id, d.label) for d in Declaration if d not in COURT_DECLARATIONS),
     )
     vibrant_courts = _count_field("Vibrant courts", 4)
     full_courts = _count_field("Full courts", 4)
 
     called_suit = _radios(
-        "Called card", [(OLD, "Old trump")] + [(s.letter, f"{s.symbol} {s.label}") for s in Suit],
+        "Called card",
+        [(OLD, "Old trump")] + [(s.letter, f"{s.symbol} {s.label}") for s in Suit],
         "Choose the called card's suit (or old trumps).",
     )
     called_rank = _radios("Rank", [(r.value, r.label if not r.is_court else r.value) for r in Rank])
@@ -104,16 +108,17 @@ class HandForm(FlaskForm):
     )
 
     announced = MultiCheckboxField(
-        "Announced by declarer", choices=[(b.id, b.label) for b in Bonus],
+        "Announced by declarer",
+        choices=options((b.id, b.label) for b in Bonus),
     )
     announced_martlets = SelectField(
         "Martlets announced",
-        choices=[("", "none")] + [(m.id, m.label) for m in MartletLevel if m.kind is MartletKind.OLD],
+        choices=options([("", "none")] + [(m.id, m.label) for m in MartletLevel if m.kind is MartletKind.OLD]),
         default="",
     )
     announced_young_martlets = SelectField(
         "Young Martlets announced",
-        choices=[("", "none")] + [(m.id, m.label) for m in MartletLevel if m.kind is MartletKind.YOUNG],
+        choices=options([("", "none")] + [(m.id, m.label) for m in MartletLevel if m.kind is MartletKind.YOUNG]),
         default="",
     )
     martlets_declarer = _count_field("Martlets, declarer's side", 3)
@@ -123,10 +128,11 @@ class HandForm(FlaskForm):
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.declarer.choices = [(str(s), name) for s, name in enumerate(names)]
-        self.held_by.choices = [(f"hand-{s}", name) for s, name in enumerate(names)] + [
-            (f"trug-{s}", f"{name}'s trug") for s, name in enumerate(names)
-        ]
+        self.declarer.choices = options(enumerate(names))
+        self.held_by.choices = options(
+            [(f"hand-{s}", name) for s, name in enumerate(names)]
+            + [(f"trug-{s}", f"{name}'s trug") for s, name in enumerate(names)]
+        )
 
     @property
     def bonus_fields(self):
@@ -208,10 +214,13 @@ class HandForm(FlaskForm):
 
     def missing(self) -> list[str]:
         """Labels of required fields still empty (for the live preview)."""
-        return [f.label.text for f in (self.bid, self.declarer, self.called_suit, self.young_trumps,
-                                       self.held_by, self.points) if f.data in (None, "")]
+        return [
+            f.label.text
+            for f in (self.bid, self.declarer, self.called_suit, self.young_trumps, self.held_by, self.points)
+            if f.data in (None, "")
+        ]
 
 
 # One "made by" choice per bonus; Hundred is worked out from the points.
 for _bonus in PLAIN_BONUSES:
-    setattr(HandForm, _bonus_field_name(_bonus), SelectField(_bonus.label, choices=SIDE_CHOICES, default=""))
+    setattr(HandForm, _bonus_field_name(_bonus), SelectField(_bonus.label, choices=options(SIDE_CHOICES), default=""))

@@ -144,7 +144,8 @@ def preview(public_id: str):
     if not form.missing():
         record = _check(form, board)
     return render(
-        "hands/_preview.html", **_preview_context(form, board, record),
+        "hands/_preview.html",
+        **_preview_context(form, board, record),
         deal=int(form.deal.data) if (form.deal.data or "").isdigit() else None,
     )
 

@@ -6,9 +6,9 @@ from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from ...rules import HOUSE_RULE_CHOICES, DEFAULT_HOUSE_RULES, HouseRules, MoneyError
+from ...rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MoneyError
 from ...settle import DEFAULT_COINS, coins_text, parse_coins
-from ..fields import strip
+from ..fields import options, strip
 
 SEAT_WORDS = ("first", "second", "third", "fourth")
 MAX_NAME = 30
@@ -26,7 +26,8 @@ def _name_field(seat: int) -> StringField:
 def _house_rule_field(key: str) -> RadioField:
     label, choices = HOUSE_RULE_CHOICES[key]
     return RadioField(
-        label, choices=[(c.value, c.description) for c in choices],
+        label,
+        choices=options((c.value, c.description) for c in choices),
         default=getattr(DEFAULT_HOUSE_RULES, key).value,
     )
 
@@ -37,13 +38,17 @@ class NewSittingForm(FlaskForm):
     player_2 = _name_field(2)
     player_3 = _name_field(3)
     first_dealer = RadioField(
-        "Deals first", choices=[(str(s), f"Player {s + 1}") for s in range(4)], default="0",
+        "Deals first",
+        choices=options((s, f"Player {s + 1}") for s in range(4)),
+        default="0",
     )
-    deals = RadioField("Length", choices=[("16", "16 deals (full)"), ("8", "8 deals (short)")], default="16")
+    deals = RadioField("Length", choices=options([(16, "16 deals (full)"), (8, "8 deals (short)")]), default="16")
     stinger_settles_with = _house_rule_field("stinger_settles_with")
     martlet_values = _house_rule_field("martlet_values")
     coins = StringField(
-        "Coins on the table", default=coins_text(DEFAULT_COINS), filters=[strip],
+        "Coins on the table",
+        default=coins_text(DEFAULT_COINS),
+        filters=[strip],
         description="s/d values separated by spaces; used to suggest coins when settling up.",
     )
 

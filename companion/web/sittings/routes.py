@@ -32,8 +32,12 @@ def create():
     if not form.validate():
         return _start_page(form, status=422)
     sitting = create_sitting(
-        db.session, form.names, int(form.deals.data), int(form.first_dealer.data),
-        form.house_rules, form.coins.data,
+        db.session,
+        form.names,
+        int(form.deals.data),
+        int(form.first_dealer.data),
+        form.house_rules,
+        form.coins.data,
     )
     return redirect(url_for("sittings.show", public_id=sitting.public_id))
 

@@ -1,0 +1,42 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.rules import Money
+from companion.settle import DEFAULT_COINS, coins_for, parse_coins, settle
+
+
+@given(st.lists(st.integers(-5000, 5000), min_size=3, max_size=3))
+def test_settlement_clears_every_net_in_at_most_three_payments(three):
+    nets = [*three, -sum(three)]
+    payments = settle(nets)
+    assert len(payments) <= 3
+    left = list(nets)
+    for p in payments:
+        assert p.amount.halfpence > 0 and p.payer != p.payee
+        left[p.payer] += p.amount.halfpence
+        left[p.payee] -= p.amount.halfpence
+    assert left == [0, 0, 0, 0]
+
+
+def test_all_square_needs_no_payment():
+    assert settle([0, 0, 0, 0]) == []
+
+
+@given(st.integers(1, 20000))
+def test_coins_make_the_amount_exactly(halfpence):
+    coins = coins_for(Money(halfpence), DEFAULT_COINS)
+    assert sum(c.halfpence for c in coins) == halfpence
+    assert all(c in DEFAULT_COINS for c in coins)
+
+
+def test_coins_are_the_fewest():
+    assert [str(c) for c in coins_for(Money.from_sd("4/-"), DEFAULT_COINS)] == ["2/-", "2/-"]  # not 2/6 1/- 0/6
+    assert [str(c) for c in coins_for(Money.from_sd("£2 0/1½"), DEFAULT_COINS)] == ["20/-", "20/-", "0/1", "0/0½"]
+
+
+def test_coins_that_cannot_make_an_amount():
+    assert coins_for(Money(1), parse_coins("1/- 0/6")) is None
+
+
+def test_parse_coins_sorts_and_dedupes():
+    assert [str(c) for c in parse_coins("1/-, 0/6 1/-")] == ["0/6", "1/-"]

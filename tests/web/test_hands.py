@@ -1,0 +1,245 @@
+import json
+import re
+
+import pytest
+
+from companion.rules import HandRecord, score
+from tests.conftest import EXAMPLES, load_example
+from tests.web.helpers import PARTNER_MADE, hand_form_data, start_session
+
+
+def new_hand(client, location, **fields):
+    page = client.get(location + "/hands/new")
+    assert page.status_code == 200
+    return client.post(location + "/hands/new", data=hand_form_data(page.text, **fields))
+
+
+def totals(client, location) -> dict[int, int]:
+    html = client.get(location).text
+    return {int(s): int(t) for s, t in re.findall(r'data-seat="(\d)" data-total="(-?\d+)"', html)}
+
+
+def test_form_has_labels_in_the_games_words(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    for label in (
+        "Bid",
+        "Declarer",
+        "Declarations",
+        "Called card",
+        "Young trumps",
+        "Held by",
+        "Card points of declarer",
+        "Bonuses and announcements",
+        "Stinger",
+    ):
+        assert label in page
+    assert 'hx-post="' in page and "/hands/preview" in page
+
+
+def test_saving_a_hand_updates_totals(client):
+    location = start_session(client)
+    response = new_hand(client, location, **PARTNER_MADE)
+    assert response.status_code == 302
+    assert totals(client, location) == {0: -12, 1: 12, 2: -12, 3: 12}
+    page = client.get(location).text
+    assert "Deal 2 of 8" in page and "partner game" in page
+
+
+def test_pressing_save_twice_records_one_hand(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new")
+    data = hand_form_data(page.text, **PARTNER_MADE)
+    assert client.post(location + "/hands/new", data=data).status_code == 302
+    assert client.post(location + "/hands/new", data=data).status_code == 302
+    assert client.get(location).text.count('class="hand"') == 1
+    assert totals(client, location)[1] == 12
+
+
+def test_another_phone_saving_the_same_deal_is_told(client):
+    location = start_session(client)
+    first = client.get(location + "/hands/new").text
+    second = client.get(location + "/hands/new").text
+    assert client.post(location + "/hands/new", data=hand_form_data(first, **PARTNER_MADE)).status_code == 302
+    response = client.post(location + "/hands/new", data=hand_form_data(second, **PARTNER_MADE))
+    assert response.status_code == 200
+    assert "saved from another phone" in response.text and "as deal 2" in response.text
+    assert client.get(location).text.count('class="hand"') == 1
+
+
+def test_invalid_hand_is_explained_beside_the_field_and_not_saved(client):
+    location = start_session(client)
+    response = new_hand(client, location, **{**PARTNER_MADE, "points": "140"})
+    assert response.status_code == 422
+    assert 'id="points-error"' in response.text and "0 to 130" in response.text
+    response = new_hand(client, location, **{**PARTNER_MADE, "called_rank": "K"})
+    assert response.status_code == 422
+    assert 'id="called_suit-error"' in response.text and "banned" in response.text
+    response = new_hand(client, location, **{**PARTNER_MADE, "held_by": "trug-3"})
+    assert response.status_code == 422 and 'id="stinger_points-error"' in response.text
+    response = new_hand(client, location, bid="4")
+    assert response.status_code == 422
+    for field in ("declarer", "called_suit", "young_trumps", "held_by", "points"):
+        assert f'id="{field}-error"' in response.text
+    assert "No hands yet" in client.get(location).text
+
+
+@pytest.mark.parametrize(
+    "tampered",
+    [
+        {"declarer": "9"},
+        {"held_by": "hand-x"},
+        {"bid": "7"},
+        {"called_suit": "Z"},
+        {"vibrant_courts": "x"},
+        {"points": "lots"},
+    ],
+)
+def test_tampered_values_are_refused_not_crashed(client, tampered):
+    location = start_session(client)
+    assert new_hand(client, location, **{**PARTNER_MADE, **tampered}).status_code == 422
+
+
+def test_preview_without_javascript_then_save(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    data = hand_form_data(page, **PARTNER_MADE, action="preview")
+    preview = client.post(location + "/hands/new", data=data)
+    assert preview.status_code == 200
+    assert "receives 0/6" in preview.text and "Bob pays" not in preview.text and "Ann pays Bob" in preview.text
+    assert "No hands yet" in client.get(location).text
+    saved = client.post(location + "/hands/new", data={**data, "action": "save"})
+    assert saved.status_code == 302
+
+
+def test_htmx_preview_is_a_fragment_with_category(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    fragment = client.post(
+        location + "/hands/preview", data=hand_form_data(page, **PARTNER_MADE), headers={"HX-Request": "true"}
+    )
+    assert fragment.status_code == 200
+    assert "<html" not in fragment.text and "gubber" in fragment.text and "penalty factor 1" in fragment.text
+    assert "HX-Request" in fragment.headers["Vary"]
+    partial = client.post(
+        location + "/hands/preview",
+        data=hand_form_data(page, called_suit="S", called_rank="Q", young_trumps="hearts"),
+        headers={"HX-Request": "true"},
+    )
+    assert "banned" in partial.text and "Still to fill in" in partial.text
+
+
+def test_htmx_preview_needs_the_csrf_token(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    data = hand_form_data(page, **PARTNER_MADE)
+    del data["csrf_token"]
+    assert client.post(location + "/hands/preview", data=data, headers={"HX-Request": "true"}).status_code == 400
+
+
+def test_edit_and_delete_recompute_totals(client):
+    location = start_session(client)
+    new_hand(client, location, **PARTNER_MADE)
+    new_hand(client, location, **{**PARTNER_MADE, "declarer": "0", "held_by": "hand-0", "points": "80"})
+    assert totals(client, location) == {0: 36 - 12, 1: 12 - 12, 2: -12 - 12, 3: 12 - 12}
+    edit_page = client.get(location + "/hands/1/edit")
+    assert edit_page.status_code == 200 and 'value="71"' in edit_page.text
+    response = client.post(
+        location + "/hands/1/edit", data=hand_form_data(edit_page.text, **{**PARTNER_MADE, "points": "60"})
+    )
+    assert response.status_code == 302
+    # deal 1 now fails: game reversed and a gubber penalty of 6d split between the defenders
+    assert totals(client, location) == {0: 36 + 12 + 6, 1: -12 - 12 - 12, 2: -12 + 12 + 6, 3: -12 - 12}
+    confirm = client.get(location + "/hands/2/delete")
+    assert confirm.status_code == 200 and "Delete deal 2" in confirm.text
+    assert (
+        client.post(
+            location + "/hands/2/delete",
+            data={"csrf_token": re.search(r'name="csrf_token" value="([^"]+)"', confirm.text).group(1)},
+        ).status_code
+        == 302
+    )
+    assert totals(client, location) == {0: 18, 1: -24, 2: 18, 3: -12}
+    assert "Deal 2 of 8" in client.get(location).text
+
+
+def test_stale_edit_is_refused_with_the_current_version(client):
+    location = start_session(client)
+    new_hand(client, location, **PARTNER_MADE)
+    phone_a = client.get(location + "/hands/1/edit").text
+    phone_b = client.get(location + "/hands/1/edit").text
+    assert (
+        client.post(
+            location + "/hands/1/edit", data=hand_form_data(phone_a, **{**PARTNER_MADE, "points": "90"})
+        ).status_code
+        == 302
+    )
+    response = client.post(location + "/hands/1/edit", data=hand_form_data(phone_b, **{**PARTNER_MADE, "points": "20"}))
+    assert response.status_code == 200 and "changed on another phone" in response.text
+    assert "took 90" in response.text
+    assert totals(client, location)[1] == 12
+
+
+def test_full_session_settles_up(client):
+    location = start_session(client)
+    for _ in range(8):
+        assert new_hand(client, location, **{**PARTNER_MADE, "bid": "2", "points": "100"}).status_code == 302
+    page = client.get(location).text
+    assert "All 8 deals played" in page and "Settle up" in page
+    # Each deal: Bob and Dan get 2/- game + 0/9 hundred from each of Ann and Cat.
+    assert "Ann</strong> pays <strong>" in page and "£1 2/-" in page
+    assert client.get(location + "/hands/new").status_code == 302
+
+
+def test_hand_row_shows_the_working(client):
+    location = start_session(client)
+    new_hand(client, location, **PARTNER_MADE, declarations=["trull"], bonus_pagat_ultimo="declarer")
+    page = client.get(location).text
+    assert "Declarations (Trull): each warden pays declarer 0/1." in page
+    assert "Pagat ultimo" in page and "Settle this hand" in page
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in EXAMPLES if "expect" in load_example(p) and "called_card" in load_example(p)["hand"]],
+    ids=lambda p: p.stem,
+)
+def test_worked_hands_entered_through_the_form(client, path):
+    """The form builds the same hand record as the examples, so the same payments."""
+    example = load_example(path)
+    hand = HandRecord.from_json(example["hand"])
+    location = start_session(
+        client,
+        stinger_settles_with=hand.house_rules.stinger_settles_with.value,
+        martlet_values=hand.house_rules.martlet_values.value,
+    )
+    card = hand.called_card
+    fields = {
+        "bid": hand.bid.id,
+        "declarer": str(hand.declarer),
+        "called_suit": "old" if card.is_old_trump else card.suit.letter,
+        "young_trumps": hand.young_trumps.value,
+        "held_by": f"{'trug' if hand.in_trug else 'hand'}-{hand.holder}",
+        "points": str(hand.points),
+        "declarations": [d.id for d in hand.declarations if "court" not in d.id],
+        "vibrant_courts": str(sum(d.id == "vibrant-court" for d in hand.declarations)),
+        "full_courts": str(sum(d.id == "full-court" for d in hand.declarations)),
+        "announced": [a.id for a in hand.announced if "martlets" not in a.id],
+        "announced_martlets": next(
+            (a.id for a in hand.announced if a.id.endswith("martlets") and not a.id.endswith("young-martlets")), ""
+        ),
+        "announced_young_martlets": next((a.id for a in hand.announced if a.id.endswith("young-martlets")), ""),
+        "martlets_declarer": str(hand.martlets.declarer),
+        "martlets_defence": str(hand.martlets.defence),
+        "young_martlets_declarer": str(hand.young_martlets.declarer),
+        "young_martlets_defence": str(hand.young_martlets.defence),
+    }
+    fields["called_trump" if card.is_old_trump else "called_rank"] = card.code if card.is_old_trump else card.rank.value
+    if hand.in_trug:
+        fields["stinger_points"] = str(hand.stinger_points)
+    for bonus, side in hand.bonuses:
+        fields["bonus_" + bonus.id.replace("-", "_")] = side.value
+    assert new_hand(client, location, **fields).status_code == 302
+    assert list(totals(client, location).values()) != []
+    assert [totals(client, location)[s] for s in range(4)] == example["expect"]["net_halfpence"]
+    assert json.loads(json.dumps(score(hand).net_halfpence)) == example["expect"]["net_halfpence"]

@@ -1,0 +1,96 @@
+import re
+
+from tests.web.helpers import PLAYERS, csrf_from, start_session
+
+
+def test_start_page_offers_a_new_session(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    for label in ("Player 1", "Player 4", "Deals first", "16 deals", "House rules"):
+        assert label in page.text
+    assert "No sessions yet" in page.text
+
+
+def test_session_address_is_unguessable_and_listed_newest_first(client):
+    first = start_session(client, names=["A1", "B1", "C1", "D1"])
+    second = start_session(client, names=["A2", "B2", "C2", "D2"])
+    for location in (first, second):
+        public_id = location.rsplit("/", 1)[1]
+        assert len(public_id) >= 22 and not public_id.isdigit()
+    page = client.get("/").text
+    assert page.index("A2, B2") < page.index("A1, B1")
+
+
+def test_scoreboard_shows_totals_dealer_and_deals_left(client):
+    location = start_session(client)
+    page = client.get(location).text
+    assert "Deal 1 of 8" in page
+    assert re.search(r"Dealer <strong>Ann</strong> · eldest <strong>Bob</strong>", page)
+    for name in PLAYERS:
+        assert name in page
+    assert page.count("0/-") >= 4
+    assert "stinger settles one game value with declarer alone" in page
+
+
+def test_missing_and_duplicate_names_are_refused_beside_the_field(client):
+    page = client.get("/")
+    response = client.post(
+        "/sessions",
+        data={
+            "csrf_token": csrf_from(page.text),
+            "player_0": "Ann",
+            "player_1": "",
+            "player_2": "ann",
+            "player_3": "Dan",
+            "first_dealer": "0",
+            "deals": "16",
+            "stinger_settles_with": "declarer",
+            "martlet_values": "each",
+            "coins": "1/- 0/6",
+        },
+    )
+    assert response.status_code == 422
+    assert "Enter the second player" in response.text
+    assert 'id="player_1-error"' in response.text
+    assert "No sessions yet" in response.text
+
+
+def test_bad_coins_and_bad_length_are_refused(client):
+    page = client.get("/")
+    base = {
+        "csrf_token": csrf_from(page.text),
+        "player_0": "A",
+        "player_1": "B",
+        "player_2": "C",
+        "player_3": "D",
+        "first_dealer": "0",
+        "stinger_settles_with": "declarer",
+        "martlet_values": "each",
+    }
+    assert client.post("/sessions", data={**base, "deals": "16", "coins": "lots"}).status_code == 422
+    assert client.post("/sessions", data={**base, "deals": "12", "coins": "1/-"}).status_code == 422
+
+
+def test_names_are_escaped_and_stripped(client):
+    location = start_session(client, names=["  <b>Ann</b> ", "Bob", "Cat", "Dan"])
+    page = client.get(location).text
+    assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_csrf_is_enforced_when_starting_a_session(client):
+    response = client.post(
+        "/sessions",
+        data={"player_0": "A", "player_1": "B", "player_2": "C", "player_3": "D", "first_dealer": "0", "deals": "8"},
+    )
+    assert response.status_code == 400
+    assert "No sessions yet" in client.get("/").text
+
+
+def test_unknown_session_is_a_friendly_404(client):
+    response = client.get("/s/not-a-session")
+    assert response.status_code == 404 and "Not found" in response.text
+
+
+def test_house_rules_are_kept_with_the_session(client):
+    location = start_session(client, stinger_settles_with="table")
+    assert "with each of the other three players" in client.get(location).text
