@@ -27,9 +27,9 @@ def _parse_json(text: str) -> object:
         raise InvalidHand("hand", "Not valid JSON (nested too deeply)") from None
 
 
-def score_one(source: IO[str], out: IO[str], err: IO[str]) -> int:
+def score_one(source: IO[str], out: IO[str], err: IO[str], working: bool = False) -> int:
     try:
-        result = score_json(_parse_json(source.read()))
+        result = score_json(_parse_json(source.read()), working)
     except InvalidHand as exc:
         err.write(f"invalid hand: {exc.field}: {exc.message}\n")
         return EXIT_INVALID
@@ -37,11 +37,11 @@ def score_one(source: IO[str], out: IO[str], err: IO[str]) -> int:
     return 0
 
 
-def score_lines(source: IO[str], out: IO[str], err: IO[str]) -> int:
+def score_lines(source: IO[str], out: IO[str], err: IO[str], working: bool = False) -> int:
     status = 0
     for number, line in enumerate(source, start=1):
         try:
-            result = score_json(_parse_json(line))
+            result = score_json(_parse_json(line), working)
         except InvalidHand as exc:
             result = exc.to_json()
             err.write(f"line {number}: invalid hand: {exc.field}: {exc.message}\n")
@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="score a hand record (JSON) and print the result")
     score.add_argument("file", nargs="?", help="hand record file (default: standard input)")
     score.add_argument("--jsonl", action="store_true", help="one hand per line in, one result per line out")
+    score.add_argument("--working", action="store_true", help="add the working (one sentence per line) to results")
     return parser
 
 
@@ -64,9 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     run = score_lines if args.jsonl else score_one
     try:
         if args.file is None:
-            return run(sys.stdin, sys.stdout, sys.stderr)
+            return run(sys.stdin, sys.stdout, sys.stderr, args.working)
         with open(args.file, encoding="utf-8") as source:
-            return run(source, sys.stdout, sys.stderr)
+            return run(source, sys.stdout, sys.stderr, args.working)
     except OSError as exc:
         sys.stderr.write(f"invalid hand: hand: cannot read {args.file}: {exc.strerror}\n")
     except UnicodeDecodeError:

@@ -6,14 +6,13 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
+from ._enum import GameEnum
 from .money import Money
 
 TOTAL_CARD_POINTS = 130
 
 
-class Bid(Enum):
+class Bid(GameEnum):
     """A bid: (id, said, card-bid size, declarer side's target, game value in pence)."""
 
     FOUR = ("4", "four", 4, 66, 6)

@@ -10,13 +10,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
+from ._enum import GameEnum
 from .house import MartletValues
 from .money import Money
 
 
-class Side(Enum):
+class Side(GameEnum):
     """The two sides of a hand: declarer's side and the defence."""
 
     DECLARER = "declarer"
@@ -31,7 +30,7 @@ class Side(Enum):
         return "declarer's side" if self is Side.DECLARER else "the defence"
 
 
-class Bonus(Enum):
+class Bonus(GameEnum):
     """(id, name, value in pence or None when set by the called card, made when)."""
 
     TRULL = ("trull", "Trull", 3, "the side captures the Fool, XXI and the Pagat")
@@ -72,7 +71,7 @@ class Bonus(Enum):
 _BY_ID = {b.id: b for b in Bonus}
 
 
-class MartletKind(Enum):
+class MartletKind(GameEnum):
     """(id, name, values of the 1st, 2nd, 3rd in pence, runs of which trumps)."""
 
     OLD = ("martlets", "Martlets", (12, 18, 21), "old trumps")
@@ -89,8 +88,7 @@ class MartletKind(Enum):
         return len(self.values)
 
 
-def martlet_worth(kind: MartletKind, count: int, rule: MartletValues) -> Money:
-    """The worth of ``count`` martlets of a kind under the house rule."""
+def _worth(kind: MartletKind, count: int, rule: MartletValues) -> Money:
     if count == 0:
         return Money(0)
     if rule is MartletValues.TOTAL:
@@ -98,7 +96,15 @@ def martlet_worth(kind: MartletKind, count: int, rule: MartletValues) -> Money:
     return Money(sum(v.halfpence for v in kind.values[:count]))
 
 
-class MartletLevel(Enum):
+_WORTH = {(k, n, r): _worth(k, n, r) for k in MartletKind for r in MartletValues for n in range(k.most + 1)}
+
+
+def martlet_worth(kind: MartletKind, count: int, rule: MartletValues) -> Money:
+    """The worth of ``count`` martlets of a kind under the house rule."""
+    return _WORTH[kind, count, rule]
+
+
+class MartletLevel(GameEnum):
     """A martlet announcement: (id, name, kind, how many)."""
 
     MARTLETS = ("martlets", "Martlets", MartletKind.OLD, 1)

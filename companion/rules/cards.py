@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+
+from ._enum import GameEnum
 
 ROMAN = [
     "I",
@@ -38,7 +39,7 @@ ROMAN = [
 ]
 
 
-class Suit(Enum):
+class Suit(GameEnum):
     """A symbol suit; one of them is named young trumps each hand."""
 
     CLUBS = "clubs"
@@ -63,7 +64,7 @@ class Suit(Enum):
         return {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}[self.value]
 
 
-class Rank(Enum):
+class Rank(GameEnum):
     """Ranks of a symbol suit; ``value`` is the letter used in card codes."""
 
     KING = "K"

@@ -9,13 +9,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
+from ._enum import GameEnum
 from .cards import PACK, Card, Rank, Suit
 from .money import Money
 
 
-class Category(Enum):
+class Category(GameEnum):
     """(id, name, penalty factor in halves, anointed-ultimo value in pence or None)."""
 
     BANNED = ("banned", "banned", 10, None)

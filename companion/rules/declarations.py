@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from enum import Enum
 
+from ._enum import GameEnum
 from .money import Money
 
 #: Courts (vibrant or full) may be declared once per suit.
 MAX_COURTS = 4
 
 
-class Declaration(Enum):
+class Declaration(GameEnum):
     """(id, name, value in halfpence, holding group, what it means at the table).
 
     Declarations sharing a group are one holding at two sizes: only one of

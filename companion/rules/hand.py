@@ -19,12 +19,12 @@ companion.rules.hand.InvalidHand: points: Card points must be a whole number fro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
+from ._enum import GameEnum
 from .bids import TOTAL_CARD_POINTS, Bid
 from .bonuses import ANNOUNCEABLE, Bonus, MartletKind, MartletLevel, Side
-from .cards import Card, Suit, card
+from .cards import BY_CODE, Card, Suit, card
 from .categories import Category, category_of
 from .declarations import Declaration, declarations_problem
 from .house import DEFAULT_HOUSE_RULES, HouseRules
@@ -44,7 +44,7 @@ class InvalidHand(ValueError):
         return {"error": self.message, "field": self.field}
 
 
-class GameKind(Enum):
+class GameKind(GameEnum):
     """What kind of game was played, derived from who held the called card."""
 
     PARTNER = ("partner", "partner game")
@@ -204,71 +204,80 @@ _FIELDS = frozenset(
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int  # JSON integers; excludes True/False
 
 
 def _seat(data: dict, name: str, who: str) -> int:
     value = data.get(name)
-    if not _is_int(value) or value not in SEATS:
+    if not _is_int(value) or not 0 <= value <= 3:
         raise InvalidHand(name, f"Choose {who}: a seat from 0 to 3.")
     return value
 
 
-def _lookup(enum_lookup, value: Any, name: str, message: str):
-    try:
-        return enum_lookup(value)
-    except (KeyError, ValueError, TypeError):
-        raise InvalidHand(name, message) from None
+def _pick(table: dict, value: Any, name: str, message: str):
+    """``table[value]`` for a text value, else InvalidHand (``message`` may name ``{value!r}``)."""
+    found = table.get(value) if type(value) is str else None
+    if found is None:
+        raise InvalidHand(name, message.format(value=value))
+    return found
 
 
-def _tally(data: dict, kind: MartletKind) -> Tally:
-    name = kind.id.replace("-", "_")
+_BIDS = {b.id: b for b in Bid}
+_SUITS = {s.value: s for s in Suit}
+_CATEGORIES = {c.id: c for c in Category}
+_DECLARATIONS = {d.id: d for d in Declaration}
+_BONUSES = {b.id: b for b in Bonus}
+_SIDES = {s.value: s for s in Side}
+_BONUS_ORDER = {b: i for i, b in enumerate(Bonus)}
+_ANNOUNCE_ORDER = {a: i for i, a in enumerate(ANNOUNCEABLE.values())}
+_NO_TALLY = Tally()
+
+
+def _tally(data: dict, name: str, kind: MartletKind) -> Tally:
     raw = data.get(name)
     if raw is None:
-        return Tally()
-    message = f'{kind.label} are counted per side, each 0 to {kind.most}: {{"declarer": n, "defence": m}}.'
-    if not isinstance(raw, dict) or set(raw) - {"declarer", "defence"}:
-        raise InvalidHand(name, message)
-    counts = [raw.get(side, 0) for side in ("declarer", "defence")]
-    if not all(_is_int(n) and 0 <= n <= kind.most for n in counts):
-        raise InvalidHand(name, message)
-    return Tally(*counts)
+        return _NO_TALLY
+    if type(raw) is dict and raw.keys() <= {"declarer", "defence"}:
+        declarer, defence = raw.get("declarer", 0), raw.get("defence", 0)
+        if _is_int(declarer) and _is_int(defence) and 0 <= declarer <= kind.most and 0 <= defence <= kind.most:
+            return Tally(declarer, defence)
+    raise InvalidHand(
+        name, f'{kind.label} are counted per side, each 0 to {kind.most}: {{"declarer": n, "defence": m}}.'
+    )
+
+
+def _called_card(value: Any) -> Card:
+    try:
+        return card(value)
+    except KeyError:
+        raise InvalidHand("called_card", f"No card has the code {value!r}: use codes like F, XXI, KS, 7H.") from None
 
 
 def _parse(data: Any) -> HandRecord:
-    if not isinstance(data, dict):
+    if type(data) is not dict:
         raise InvalidHand("hand", "A hand must be a JSON object.")
-    unknown = sorted(set(data) - _FIELDS)
-    if unknown:
-        raise InvalidHand(unknown[0] or "hand", f"A hand record has no field {unknown[0]!r}.")
+    if not _FIELDS.issuperset(data):
+        unknown = sorted(set(data) - _FIELDS)[0]
+        raise InvalidHand(unknown or "hand", f"A hand record has no field {unknown!r}.")
 
-    bid = _lookup(Bid.from_id, data.get("bid"), "bid", "Choose a bid: 4, 3, 3-high, 2 or 2-high.")
+    bid = _pick(_BIDS, data.get("bid"), "bid", "Choose a bid: 4, 3, 3-high, 2 or 2-high.")
     declarer = _seat(data, "declarer", "the declarer")
 
     young = data.get("young_trumps")
     if young is not None:
-        young = _lookup(
-            Suit,
-            young,
-            "young_trumps",
-            "Young trumps must be clubs, diamonds, hearts or spades.",
-        )
+        young = _pick(_SUITS, young, "young_trumps", "Young trumps must be clubs, diamonds, hearts or spades.")
     called = data.get("called_card")
     named = data.get("called_category")
     if called is None and named is None:
         raise InvalidHand("called_card", "Say which card declarer called.")
     category = None
     if named is not None:
-        category = _lookup(
-            Category.from_id,
-            named,
-            "called_category",
-            "The category must be banned, ale, small-beer, water or gubber.",
+        category = _pick(
+            _CATEGORIES, named, "called_category", "The category must be banned, ale, small-beer, water or gubber."
         )
     if called is not None:
-        called = _lookup(
-            card, called, "called_card", f"No card has the code {called!r}: use codes like F, XXI, KS, 7H."
-        )
+        found = BY_CODE.get(called) if type(called) is str else None
+        called = found if found is not None else _called_card(called)
         try:
             derived = category_of(called, young)
         except ValueError:
@@ -283,7 +292,7 @@ def _parse(data: Any) -> HandRecord:
 
     holder = _seat(data, "holder", "who held the called card")
     in_trug = data.get("in_trug", False)
-    if not isinstance(in_trug, bool):
+    if type(in_trug) is not bool:
         raise InvalidHand("in_trug", "In trug must be true or false.")
 
     points = data.get("points")
@@ -293,37 +302,41 @@ def _parse(data: Any) -> HandRecord:
     if stinger_points is not None and not (_is_int(stinger_points) and stinger_points >= 0):
         raise InvalidHand("stinger_points", "The stinger's card points must be a whole number from 0.")
 
-    raw_decl = data.get("declarations", [])
-    if not isinstance(raw_decl, list):
+    raw_decl = data.get("declarations", ())
+    if type(raw_decl) not in (list, tuple):
         raise InvalidHand("declarations", "Declarations must be a list.")
     declarations = tuple(
-        _lookup(Declaration.from_id, d, "declarations", f"No declaration is called {d!r}.") for d in raw_decl
+        _pick(_DECLARATIONS, d, "declarations", "No declaration is called {value!r}.") for d in raw_decl
     )
 
-    raw_bonuses = data.get("bonuses", {})
-    if not isinstance(raw_bonuses, dict):
+    raw_bonuses = data.get("bonuses") or {}
+    if type(raw_bonuses) is not dict:
         raise InvalidHand("bonuses", 'Bonuses must be an object such as {"trull": "declarer"}.')
-    bonuses = {}
+    bonuses = []
     for key, side in raw_bonuses.items():
-        bonus = _lookup(Bonus.from_id, key, "bonuses", f"No bonus is called {key!r}.")
+        bonus = _pick(_BONUSES, key, "bonuses", "No bonus is called {value!r}.")
         if bonus.derived:
             raise InvalidHand("bonuses", "Hundred is worked out from the card points: do not enter it.")
-        bonuses[bonus] = _lookup(Side, side, "bonuses", f"{bonus.label} must be made by 'declarer' or 'defence'.")
+        bonuses.append(
+            (bonus, _pick(_SIDES, side, "bonuses", f"{bonus.label} must be made by 'declarer' or 'defence'."))
+        )
+    bonuses.sort(key=lambda pair: _BONUS_ORDER[pair[0]])
 
-    raw_announced = data.get("announced", [])
-    if not isinstance(raw_announced, list):
+    raw_announced = data.get("announced", ())
+    if type(raw_announced) not in (list, tuple):
         raise InvalidHand("announced", "Announced bonuses must be a list.")
-    announced = {
-        _lookup(ANNOUNCEABLE.__getitem__, a, "announced", f"Declarer cannot announce {a!r}.") for a in raw_announced
-    }
+    announced = {_pick(ANNOUNCEABLE, a, "announced", "Declarer cannot announce {value!r}.") for a in raw_announced}
     if len(announced) != len(raw_announced):
         raise InvalidHand("announced", "Each bonus can be announced only once.")
 
-    raw_house = data.get("house_rules") or {}
-    try:
-        house_rules = HouseRules.from_json(raw_house)
-    except (KeyError, ValueError) as exc:
-        raise InvalidHand("house_rules", f"Unknown house rule or choice: {exc}.") from None
+    raw_house = data.get("house_rules")
+    if not raw_house:
+        house_rules = DEFAULT_HOUSE_RULES
+    else:
+        try:
+            house_rules = HouseRules.from_json(raw_house)
+        except (KeyError, ValueError, TypeError) as exc:
+            raise InvalidHand("house_rules", f"Unknown house rule or choice: {exc}.") from None
 
     return HandRecord(
         bid=bid,
@@ -336,10 +349,10 @@ def _parse(data: Any) -> HandRecord:
         in_trug=in_trug,
         stinger_points=stinger_points,
         declarations=declarations,
-        bonuses=tuple((b, bonuses[b]) for b in Bonus if b in bonuses),
-        announced=tuple(a for a in ANNOUNCEABLE.values() if a in announced),
-        martlets=_tally(data, MartletKind.OLD),
-        young_martlets=_tally(data, MartletKind.YOUNG),
+        bonuses=tuple(bonuses),
+        announced=tuple(sorted(announced, key=_ANNOUNCE_ORDER.__getitem__)),
+        martlets=_tally(data, "martlets", MartletKind.OLD),
+        young_martlets=_tally(data, "young_martlets", MartletKind.YOUNG),
         house_rules=house_rules,
     )
 

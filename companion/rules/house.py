@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+
+from ._enum import GameEnum
 
 
-class StingerSettlesWith(Enum):
+class StingerSettlesWith(GameEnum):
     """Who the stinger settles one game value with."""
 
     DECLARER = "declarer"
@@ -25,7 +26,7 @@ class StingerSettlesWith(Enum):
         return "The stinger settles one game value with each of the other three players."
 
 
-class MartletValues(Enum):
+class MartletValues(GameEnum):
     """How the listed martlet values add up for two or three of a kind."""
 
     EACH = "each"

@@ -17,6 +17,7 @@ declarer and partner each receive 0/6 from each defender.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .bids import TOTAL_CARD_POINTS
@@ -40,21 +41,33 @@ Line = tuple[int, int, int, int]
 ZERO: Line = (0, 0, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Result:
     """What a hand pays: each line per seat in halfpence, the net, and why."""
 
-    kind: GameKind
-    made: bool
-    stinger_made: bool | None
-    category_id: str
+    hand: HandRecord
     lines: dict[str, Line]
-    #: One sentence per line that is not all zero, in ``LINE_NAMES`` order.
-    working: tuple[str, ...]
 
     @property
+    def kind(self) -> GameKind:
+        return self.hand.kind
+
+    @property
+    def made(self) -> bool:
+        return self.hand.made
+
+    @property
+    def stinger_made(self) -> bool | None:
+        return self.hand.stinger_made
+
+    @property
+    def category_id(self) -> str:
+        return self.hand.category.id
+
+    @cached_property
     def net_halfpence(self) -> Line:
-        return tuple(sum(line[s] for line in self.lines.values()) for s in range(4))
+        d, g, s, c, b = (self.lines[name] for name in LINE_NAMES)
+        return tuple(d[i] + g[i] + s[i] + c[i] + b[i] for i in range(4))
 
     @property
     def net(self) -> tuple[Money, ...]:
@@ -64,21 +77,35 @@ class Result:
     def net_sd(self) -> tuple[str, ...]:
         return tuple(str(m) for m in self.net)
 
+    @cached_property
+    def working(self) -> tuple[str, ...]:
+        """One sentence per line that is not all zero, in ``LINE_NAMES`` order."""
+        return tuple(why for _name, part in _PARTS if (why := part(self.hand, True)[1]))
+
     def items(self, seat: int) -> list[tuple[str, int]]:
         """The non-zero lines of one seat, as (line name, halfpence)."""
         return [(name, line[seat]) for name, line in self.lines.items() if line[seat]]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, working: bool = False) -> dict[str, Any]:
+        """The result of contract §14; ``working`` adds the sentences."""
+        net = self.net_halfpence
+        out = {
             "kind": self.kind.id,
             "made": self.made,
             "stinger_made": self.stinger_made,
             "category": self.category_id,
-            "net_halfpence": list(self.net_halfpence),
-            "net_sd": list(self.net_sd),
+            "net_halfpence": list(net),
+            "net_sd": [str(Money(h)) for h in net],
             "lines": {name: list(self.lines[name]) for name in LINE_NAMES},
-            "working": list(self.working),
         }
+        if working:
+            out["working"] = list(self.working)
+        return out
+
+
+# Each part of the payment returns its line and, when ``explain`` is set, the
+# sentence behind it; scoring alone never builds the sentences.
+Part = tuple[Line, "str | None"]
 
 
 def _from_declarer(hand: HandRecord, each: int, payers: list[int]) -> Line:
@@ -90,14 +117,14 @@ def _from_declarer(hand: HandRecord, each: int, payers: list[int]) -> Line:
     return tuple(line)
 
 
-def _others(hand: HandRecord, *besides: int) -> list[int]:
-    skip = {hand.declarer, *besides}
-    return [s for s in range(4) if s not in skip]
+def _others(hand: HandRecord) -> list[int]:
+    return [s for s in range(4) if s != hand.declarer]
 
 
 def _sides(hand: HandRecord, amount: int) -> Line:
     """Partner game: declarer and partner each +amount, each defender -amount."""
-    return tuple(amount if hand.side_of(s) is Side.DECLARER else -amount for s in range(4))
+    ours = (hand.declarer, hand.holder)
+    return tuple(amount if s in ours else -amount for s in range(4))
 
 
 def _solo_like(hand: HandRecord, each: int) -> Line:
@@ -108,35 +135,44 @@ def _sd(halfpence: int) -> str:
     return str(Money(abs(halfpence)))
 
 
-def _declarations(hand: HandRecord) -> tuple[Line, str | None]:
+def _declarations(hand: HandRecord, explain: bool = False) -> Part:
     value = declarations_value(hand.declarations).halfpence
     if not value:
         return ZERO, None
+    line = _solo_like(hand, value)
+    if not explain:
+        return line, None
     names = ", ".join(d.label for d in hand.declarations)
-    return _solo_like(hand, value), f"Declarations ({names}): each warden pays declarer {_sd(value)}."
+    return line, f"Declarations ({names}): each warden pays declarer {_sd(value)}."
 
 
-def _game(hand: HandRecord) -> tuple[Line, str]:
+def _game(hand: HandRecord, explain: bool = False) -> Part:
     g = hand.bid.game_value.halfpence
     sign = 1 if hand.made else -1
+    kind = hand.kind
+    if kind is GameKind.PARTNER:
+        line = _sides(hand, sign * g)
+        each = g
+    else:
+        each = g * (2 if kind is GameKind.ANNOUNCED_SOLO else 1)
+        line = _solo_like(hand, sign * each)
+    if not explain:
+        return line, None
     did = "made game" if hand.made else "failed"
-    who = "declarer's side" if hand.kind is GameKind.PARTNER else "declarer"
+    who = "declarer's side" if kind is GameKind.PARTNER else "declarer"
     head = (
         f"Game: {who} needed {hand.bid.target} and took {hand.points}, so {did} (a {hand.bid.said} is worth {_sd(g)})"
     )
-    if hand.kind is GameKind.PARTNER:
-        verb = "receive" if hand.made else "pay"
-        return _sides(
-            hand, sign * g
-        ), f"{head}: declarer and partner each {verb} {_sd(g)} {'from' if hand.made else 'to'} each defender."
-    each = g * (2 if hand.kind is GameKind.ANNOUNCED_SOLO else 1)
-    doubled = ", doubled for the announced solo" if hand.kind is GameKind.ANNOUNCED_SOLO else ""
+    if kind is GameKind.PARTNER:
+        verb = "receive 0 from" if hand.made else "pay 0 to"
+        return line, f"{head}: declarer and partner each {verb.replace('0', _sd(g))} each defender."
+    doubled = ", doubled for the announced solo" if kind is GameKind.ANNOUNCED_SOLO else ""
     payment = "each other player pays declarer" if hand.made else "declarer pays each other player"
-    return _solo_like(hand, sign * each), f"{head}: {payment} {_sd(each)}{doubled}."
+    return line, f"{head}: {payment} {_sd(each)}{doubled}."
 
 
-def _stinger(hand: HandRecord) -> tuple[Line, str | None]:
-    if hand.kind is not GameKind.STUNG:
+def _stinger(hand: HandRecord, explain: bool = False) -> Part:
+    if not hand.in_trug:
         return ZERO, None
     g = hand.bid.game_value.halfpence
     sign = 1 if hand.stinger_made else -1
@@ -148,36 +184,39 @@ def _stinger(hand: HandRecord) -> tuple[Line, str | None]:
     for seat in counterparts:
         line[seat] -= sign * g
         line[hand.stinger] += sign * g
+    if not explain:
+        return tuple(line), None
     who = "declarer" if len(counterparts) == 1 else "each other player"
-    outcome = (
-        f"took {hand.stinger_points}, more than declarer's {hand.points}"
-        if hand.stinger_made
-        else f"took {hand.stinger_points}, not more than declarer's {hand.points}"
+    than = "more than" if hand.stinger_made else "not more than"
+    settles = f"receives {_sd(g)} from" if hand.stinger_made else f"pays {_sd(g)} to"
+    return tuple(line), (
+        f"Stinger: the stinger took {hand.stinger_points}, {than} declarer's {hand.points}, so {settles} {who}."
     )
-    verb = "receives" if hand.stinger_made else "pays"
-    prep = "from" if hand.stinger_made else "to"
-    return tuple(line), f"Stinger: the stinger {outcome}, so {verb} {_sd(g)} {prep} {who}."
 
 
-def _calling_penalty(hand: HandRecord) -> tuple[Line, str | None]:
-    if hand.made or hand.kind is GameKind.STUNG:
+def _calling_penalty(hand: HandRecord, explain: bool = False) -> Part:
+    if hand.made or hand.in_trug:
         return ZERO, None
     g = hand.bid.game_value.halfpence
     doubling = 2 if hand.kind is GameKind.ANNOUNCED_SOLO else 1
-    penalty = g * hand.category.factor_halves * doubling
-    if penalty % 2:
-        raise AssertionError("a calling penalty came to a fraction of a halfpenny")
-    penalty //= 2
+    penalty, odd = divmod(g * hand.category.factor_halves * doubling, 2)
     defenders = [s for s in range(4) if hand.side_of(s) is Side.DEFENCE]
     share, rest = divmod(penalty, len(defenders))
-    if rest:
-        raise AssertionError("a calling penalty share came to a fraction of a halfpenny")
+    if odd or rest:
+        raise AssertionError("a calling penalty came to a fraction of a halfpenny")
+    line = _from_declarer(hand, -share, defenders)
+    if not explain:
+        return line, None
     doubled = ", doubled for the announced solo" if doubling == 2 else ""
-    return _from_declarer(hand, -share, defenders), (
+    return line, (
         f"Calling penalty: the called card is {hand.category.label} (factor "
         f"{hand.category.penalty_factor_text}), so declarer pays {_sd(penalty)}{doubled}, "
         f"{_sd(share)} to each of the {len(defenders)} defenders."
     )
+
+
+_BONUS_ORDER = tuple(Bonus)
+_MARTLET_KINDS = (MartletKind.OLD, MartletKind.YOUNG)
 
 
 def bonus_value(hand: HandRecord, bonus: Bonus) -> int:
@@ -187,82 +226,106 @@ def bonus_value(hand: HandRecord, bonus: Bonus) -> int:
     return bonus.worth.halfpence
 
 
-def bonus_totals(hand: HandRecord) -> tuple[dict[Side, int], list[str]]:
-    """Bonus totals per side in halfpence (Bd, Bf) and the items behind them."""
+def bonus_totals(hand: HandRecord, explain: bool = False) -> tuple[dict[Side, int], list[str]]:
+    """Bonus totals per side in halfpence (Bd, Bf) and, if asked, the items behind them."""
     total = {Side.DECLARER: 0, Side.DEFENCE: 0}
     items: list[str] = []
 
-    def credit(side: Side, amount: int, what: str) -> None:
+    def credit(side: Side, amount: int, template: str, *args) -> None:
         if amount:
             total[side] += amount
-            items.append(f"{what} {_sd(amount)} to {side.label}")
+            if explain:
+                items.append(f"{template.format(*args)} {_sd(amount)} to {side.label}")
 
     made = hand.bonus_sides()
-    announced = set(hand.announced)
-    for bonus in Bonus:
+    announced = hand.announced
+    for bonus in _BONUS_ORDER:
         side = made.get(bonus)
-        if side is None and bonus not in announced:
-            continue
-        value = bonus_value(hand, bonus)
         if bonus in announced:
             if side is Side.DECLARER:
-                credit(Side.DECLARER, 2 * value, f"{bonus.label} (announced, made)")
+                credit(Side.DECLARER, 2 * bonus_value(hand, bonus), "{} (announced, made)", bonus.label)
             else:
-                credit(Side.DEFENCE, 2 * value, f"{bonus.label} (announced, not made)")
+                credit(Side.DEFENCE, 2 * bonus_value(hand, bonus), "{} (announced, not made)", bonus.label)
         elif side is not None:
-            credit(side, value, bonus.label)
+            credit(side, bonus_value(hand, bonus), "{}", bonus.label)
 
     rule = hand.house_rules.martlet_values
-    for kind, tally in ((MartletKind.OLD, hand.martlets), (MartletKind.YOUNG, hand.young_martlets)):
-        counts = tally.cancelled()
-        level = next((a for a in hand.announced if isinstance(a, MartletLevel) and a.kind is kind), None)
-        defence = martlet_worth(kind, counts.defence, rule).halfpence
-        credit(Side.DEFENCE, defence, f"{counts.defence} × {kind.label}")
+    for kind in _MARTLET_KINDS:
+        counts = (hand.martlets if kind is MartletKind.OLD else hand.young_martlets).cancelled()
+        level = next((a for a in announced if isinstance(a, MartletLevel) and a.kind is kind), None)
+        credit(
+            Side.DEFENCE,
+            martlet_worth(kind, counts.defence, rule).halfpence,
+            "{} × {}",
+            counts.defence,
+            kind.label,
+        )
         if level is None:
             credit(
-                Side.DECLARER, martlet_worth(kind, counts.declarer, rule).halfpence, f"{counts.declarer} × {kind.label}"
+                Side.DECLARER,
+                martlet_worth(kind, counts.declarer, rule).halfpence,
+                "{} × {}",
+                counts.declarer,
+                kind.label,
             )
         elif counts.declarer >= level.count:
             worth = martlet_worth(kind, counts.declarer, rule) + martlet_worth(kind, level.count, rule)
-            credit(Side.DECLARER, worth.halfpence, f"{counts.declarer} × {kind.label} ({level.label} announced, made)")
+            credit(
+                Side.DECLARER,
+                worth.halfpence,
+                "{} × {} ({} announced, made)",
+                counts.declarer,
+                kind.label,
+                level.label,
+            )
         else:
-            worth = martlet_worth(kind, level.count, rule).halfpence * 2
-            credit(Side.DEFENCE, worth, f"{level.label} (announced, not made)")
+            credit(
+                Side.DEFENCE,
+                martlet_worth(kind, level.count, rule).halfpence * 2,
+                "{} (announced, not made)",
+                level.label,
+            )
     return total, items
 
 
-def _bonuses(hand: HandRecord) -> tuple[Line, str | None]:
-    total, items = bonus_totals(hand)
+def _bonuses(hand: HandRecord, explain: bool = False) -> Part:
+    total, items = bonus_totals(hand, explain)
     bd, bf = total[Side.DECLARER], total[Side.DEFENCE]
-    if not items:
+    if not bd and not bf:
         return ZERO, None
-    head = f"Bonuses ({'; '.join(items)})"
     net = bd - bf
-    if hand.kind is GameKind.PARTNER:
+    kind = hand.kind
+    if kind is GameKind.PARTNER:
         line = _sides(hand, net)
-        tail = f"the difference, {_sd(net)}, is paid by each losing player to each winning one"
-    elif hand.kind.is_solo:
-        if hand.kind is GameKind.ANNOUNCED_SOLO:
+    elif kind.is_solo:
+        if kind is GameKind.ANNOUNCED_SOLO:
             net *= 2
         line = _solo_like(hand, net)
-        doubled = ", doubled for the announced solo" if hand.kind is GameKind.ANNOUNCED_SOLO else ""
+    elif hand.stinger_made:
+        cells = [0, 0, 0, 0]
+        cells[hand.stinger] += bf - bd
+        cells[hand.declarer] -= bf - bd
+        line = tuple(cells)
+    else:
+        cells = list(_solo_like(hand, bd))
+        cells[hand.declarer] -= bf
+        cells[hand.stinger] += bf
+        line = tuple(cells)
+    if not explain:
+        return line, None
+    if kind is GameKind.PARTNER:
+        tail = f"the difference, {_sd(net)}, is paid by each losing player to each winning one"
+    elif kind.is_solo:
+        doubled = ", doubled for the announced solo" if kind is GameKind.ANNOUNCED_SOLO else ""
         payment = "each other player pays declarer" if net >= 0 else "declarer pays each other player"
         tail = f"{payment} the difference{doubled}, {_sd(net)}"
     elif hand.stinger_made:
-        line = [0, 0, 0, 0]
-        line[hand.stinger] += bf - bd
-        line[hand.declarer] -= bf - bd
-        line = tuple(line)
         tail = f"the stinger succeeded, so only the stinger and declarer settle the difference, {_sd(bf - bd)}"
     else:
-        line = list(_solo_like(hand, bd))
-        line[hand.declarer] -= bf
-        line[hand.stinger] += bf
-        line = tuple(line)
         tail = (
             f"the stinger failed, so each other player pays declarer {_sd(bd)} and declarer pays the stinger {_sd(bf)}"
         )
-    return line, f"{head}: {tail}."
+    return line, f"Bonuses ({'; '.join(items)}): {tail}."
 
 
 _PARTS = (
@@ -275,27 +338,13 @@ _PARTS = (
 
 
 def score(hand: HandRecord) -> Result:
-    """Score one (already checked) hand."""
-    lines: dict[str, Line] = {}
-    working: list[str] = []
-    for name, part in _PARTS:
-        line, why = part(hand)
-        lines[name] = line
-        if why:
-            working.append(why)
-    return Result(
-        kind=hand.kind,
-        made=hand.made,
-        stinger_made=hand.stinger_made,
-        category_id=hand.category.id,
-        lines=lines,
-        working=tuple(working),
-    )
+    """Score one (already checked) hand; the working is worked out when asked for."""
+    return Result(hand, {name: part(hand)[0] for name, part in _PARTS})
 
 
-def score_json(data: Any) -> dict[str, Any]:
+def score_json(data: Any, working: bool = False) -> dict[str, Any]:
     """Parse a hand record and return the result JSON; raises ``InvalidHand``."""
-    return score(HandRecord.from_json(data)).to_json()
+    return score(HandRecord.from_json(data)).to_json(working)
 
 
 __all__ = ["LINE_LABELS", "LINE_NAMES", "Result", "TOTAL_CARD_POINTS", "bonus_totals", "score", "score_json"]

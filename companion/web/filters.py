@@ -38,7 +38,13 @@ def coin_list(coins) -> str:
     )
 
 
+def coin_set(coins) -> str:
+    """The coins on the table: '20/- (pound note), 10/- (ten-shilling note), …'."""
+    return ", ".join(f"{coin} ({coin_name(coin)})" for coin in sorted(coins, key=lambda c: -c.halfpence))
+
+
 def register(app: Flask) -> None:
+    app.add_template_filter(coin_set)
     app.add_template_filter(pounds)
     app.add_template_filter(signed)
     app.add_template_filter(pays)

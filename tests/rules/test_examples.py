@@ -118,3 +118,12 @@ def test_cli_nonsense_is_refused_without_traceback(stdin, field):
 def test_cli_missing_file_is_status_2():
     proc = run_cli("score", "/no/such/hand.json")
     assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr
+
+
+def test_cli_working_adds_the_sentences():
+    hand = load_example(VALID[0])["hand"]
+    plain = json.loads(run_cli("score", stdin=json.dumps(hand)).stdout)
+    explained = json.loads(run_cli("score", "--working", stdin=json.dumps(hand)).stdout)
+    assert "working" not in plain
+    assert explained["working"] and all(s.endswith(".") for s in explained["working"])
+    assert {k: v for k, v in explained.items() if k != "working"} == plain

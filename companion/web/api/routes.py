@@ -15,6 +15,6 @@ def score():
     if data is None:
         return jsonify(error="The body must be a hand record in JSON.", field="hand"), 422
     try:
-        return jsonify(score_json(data))
+        return jsonify(score_json(data, working=True))
     except InvalidHand as exc:
         return jsonify(exc.to_json()), 422
