@@ -75,33 +75,26 @@ def build_app(test_config: dict | None = None) -> Flask:
     return app
 
 
+#: What a player sees instead of an error: status → (title, message).
+ERROR_PAGES = {
+    400: ("Bad request", "The request could not be understood. Reload the page and try again."),
+    404: ("Not found", "There is nothing at this address. Check the link you were given."),
+    405: ("Not allowed", "That address does not take this kind of request."),
+    413: ("Too much", "That request was too large."),
+    500: ("Something went wrong", "Nothing was saved half-way. Reload the page and try again."),
+}
+
+
 def _register_errors(app: Flask) -> None:
     def page(code: int, title: str, message: str):
         return render_template("error.html", title=title, message=message), code
 
+    for code, (title, message) in ERROR_PAGES.items():
+        app.register_error_handler(code, lambda _e, c=code, t=title, m=message: page(c, t, m))
+
     @app.errorhandler(CSRFError)
     def csrf_error(_e):
         return page(400, "Form expired", "This form was out of date. Go back, reload the page and try again.")
-
-    @app.errorhandler(404)
-    def not_found(_e):
-        return page(404, "Not found", "There is nothing at this address. Check the link you were given.")
-
-    @app.errorhandler(405)
-    def not_allowed(_e):
-        return page(405, "Not allowed", "That address does not take this kind of request.")
-
-    @app.errorhandler(413)
-    def too_large(_e):
-        return page(413, "Too much", "That request was too large.")
-
-    @app.errorhandler(400)
-    def bad_request(_e):
-        return page(400, "Bad request", "The request could not be understood. Reload the page and try again.")
-
-    @app.errorhandler(500)
-    def server_error(_e):
-        return page(500, "Something went wrong", "Nothing was saved half-way. Reload the page and try again.")
 
 
 def _register_commands(app: Flask) -> None:

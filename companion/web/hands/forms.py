@@ -212,6 +212,25 @@ class HandForm(FlaskForm):
             data[_bonus_field_name(bonus)] = made[bonus].value if bonus in made else ""
         return data
 
+    def declarations_entered(self) -> bool:
+        """Whether the folded Declarations section holds anything (so opens)."""
+        fields = (self.declarations, self.vibrant_courts, self.full_courts)
+        return any(f.errors or f.data not in (None, "", "0", []) for f in fields)
+
+    def bonuses_entered(self) -> bool:
+        """Whether the folded Bonuses section holds anything (so opens)."""
+        fields = (
+            self.announced,
+            self.announced_martlets,
+            self.announced_young_martlets,
+            self.martlets_declarer,
+            self.martlets_defence,
+            self.young_martlets_declarer,
+            self.young_martlets_defence,
+            *self.bonus_fields,
+        )
+        return any(f.errors or f.data not in (None, "", "0", []) for f in fields)
+
     def missing(self) -> list[str]:
         """Labels of required fields still empty (for the live preview)."""
         return [

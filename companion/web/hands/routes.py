@@ -32,6 +32,15 @@ def _board(public_id: str):
     return load_scoreboard(db.session, sitting)
 
 
+def _stored(public_id: str, deal: int):
+    """The scoreboard and one recorded hand of it, or 404."""
+    board = _board(public_id)
+    hand = board.hand(deal)
+    if hand is None:
+        abort(404)
+    return board, hand
+
+
 def _check(form: HandForm, board) -> HandRecord | None:
     """The hand record if the whole form is valid; else errors beside the fields."""
     if not form.validate():
@@ -87,10 +96,7 @@ def new(public_id: str):
 
 @bp.route("/<int:deal>/edit", methods=["GET", "POST"])
 def edit(public_id: str, deal: int):
-    board = _board(public_id)
-    hand = board.hand(deal)
-    if hand is None:
-        abort(404)
+    board, hand = _stored(public_id, deal)
     if request.method == "GET":
         form = HandForm(names=board.names, data=HandForm.data_from_record(hand.record))
         form.version.data = str(hand.version)
@@ -152,10 +158,7 @@ def preview(public_id: str):
 
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])
 def delete(public_id: str, deal: int):
-    board = _board(public_id)
-    hand = board.hand(deal)
-    if hand is None:
-        abort(404)
+    board, hand = _stored(public_id, deal)
     if request.method == "POST":
         delete_hand(db.session, board.sitting, deal)
         flash(f"Deal {deal} deleted.")
