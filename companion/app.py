@@ -56,16 +56,29 @@ def build_app(test_config: dict | None = None) -> Flask:
 
     from .web.api.routes import bp as api_bp
     from .web.hands.routes import bp as hands_bp
+    from .web.reference.routes import bp as reference_bp
     from .web.sittings.routes import bp as sittings_bp
 
     app.register_blueprint(sittings_bp)
     app.register_blueprint(hands_bp)
     app.register_blueprint(api_bp)
+    app.register_blueprint(reference_bp)
     csrf.exempt(api_bp)  # /api/score changes nothing
 
     @app.get("/vendor/htmx.min.js")
     def htmx():
         return send_from_directory(HTMX_DIR, "htmx.min.js", max_age=31536000)
+
+    # The service worker lives at the root so that its scope is the whole app.
+    @app.get("/sw.js")
+    def service_worker():
+        response = send_from_directory(app.static_folder, "sw.js", max_age=0)
+        response.headers["Service-Worker-Allowed"] = "/"
+        return response
+
+    @app.get("/manifest.webmanifest")
+    def manifest():
+        return send_from_directory(app.static_folder, "manifest.webmanifest", mimetype="application/manifest+json")
 
     from .web import filters
 

@@ -13,9 +13,13 @@ from .hand import GameKind, HandRecord, InvalidHand, Tally
 from .house import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MartletValues, StingerSettlesWith
 from .money import Money, MoneyError
 from .score import LINE_LABELS, LINE_NAMES, Result, bonus_totals, score, score_json
+from .solo import DECIDING_CARDS, SoloCall, solo_call
 
 __all__ = [
     "ANNOUNCEABLE",
+    "DECIDING_CARDS",
+    "SoloCall",
+    "solo_call",
     "Bid",
     "Bonus",
     "Card",

@@ -101,18 +101,42 @@ def shown_totals(page: Page) -> list[int]:
 
 DEALS = [
     # 1: partner game made, with a declaration and a bonus
-    {"bid": "3", "declarer": 1, "declarations": ["trull"], "called_card": "7C", "young_trumps": "hearts",
-     "holder": 3, "points": 80, "bonuses": {"pagat-ultimo": "declarer"}},
+    {
+        "bid": "3",
+        "declarer": 1,
+        "declarations": ["trull"],
+        "called_card": "7C",
+        "young_trumps": "hearts",
+        "holder": 3,
+        "points": 80,
+        "bonuses": {"pagat-ultimo": "declarer"},
+    },
     # 2: partner game failed (edited later to made)
     {"bid": "4", "declarer": 2, "called_card": "JC", "young_trumps": "spades", "holder": 0, "points": 65},
     # 3: silent solo
     {"bid": "2", "declarer": 3, "called_card": "CH", "young_trumps": "hearts", "holder": 3, "points": 88},
     # 4: announced solo (a banned card, held by declarer), with an announced bonus
-    {"bid": "2-high", "declarer": 0, "called_card": "XXI", "young_trumps": "spades", "holder": 0, "points": 100,
-     "announced": ["pagat-ultimo"], "bonuses": {"pagat-ultimo": "declarer"}},
+    {
+        "bid": "2-high",
+        "declarer": 0,
+        "called_card": "XXI",
+        "young_trumps": "spades",
+        "holder": 0,
+        "points": 100,
+        "announced": ["pagat-ultimo"],
+        "bonuses": {"pagat-ultimo": "declarer"},
+    },
     # 5: stung, and the stinger out-points declarer
-    {"bid": "3-high", "declarer": 1, "called_card": "5H", "young_trumps": "clubs", "holder": 2, "in_trug": True,
-     "points": 50, "stinger_points": 55},
+    {
+        "bid": "3-high",
+        "declarer": 1,
+        "called_card": "5H",
+        "young_trumps": "clubs",
+        "holder": 2,
+        "in_trug": True,
+        "points": 50,
+        "stinger_points": 55,
+    },
     # 6: entered first with impossible points (see the test), then corrected
     {"bid": "4", "declarer": 2, "called_card": "9H", "young_trumps": "hearts", "holder": 0, "points": 67},
     # 7: an ale card as partner

@@ -1,0 +1,56 @@
+// Service worker: the reference sheets and their assets work without a network
+// once visited. Pages are fetched fresh when online (network first) and fall
+// back to the copy kept here; session pages are never cached (they change).
+const CACHE = "tarot-reference-v1";
+const PRECACHE = [
+  "/reference/",
+  "/reference/bids",
+  "/reference/called-cards",
+  "/reference/called-cards?young=clubs",
+  "/reference/called-cards?young=diamonds",
+  "/reference/called-cards?young=hearts",
+  "/reference/called-cards?young=spades",
+  "/reference/solo",
+  "/reference/scoring",
+  "/reference/cards",
+  "/reference/play",
+  "/reference/house-rules",
+  "/reference/cheat-sheet",
+  "/static/style.css",
+  "/static/app.js",
+  "/static/icon.svg",
+  "/vendor/htmx.min.js",
+  "/manifest.webmanifest",
+];
+const KEEP = ["/reference", "/static/", "/vendor/", "/manifest.webmanifest"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((n) => n !== CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (!KEEP.some((prefix) => url.pathname.startsWith(prefix))) return;
+  event.respondWith(
+    fetch(event.request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+        }
+        return response;
+      })
+      .catch(() =>
+        caches.match(event.request).then((hit) => hit || caches.match(url.pathname, { ignoreSearch: true }))
+      )
+  );
+});

@@ -1,0 +1,185 @@
+"""The reference sheets agree with the engine, value by value."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.rules import PACK, Bid, Bonus, Category, Declaration, Money, Suit, category_of
+from tests.web.helpers import start_session
+
+
+def cells(html: str, table_id: str) -> str:
+    return re.search(rf'<table class="ref[^"]*" id="{table_id}">(.*?)</table>', html, re.S).group(1)
+
+
+def row(html: str, attr: str, value: str) -> str:
+    return re.search(rf'<tr {attr}="{value}"[^>]*>(.*?)</tr>', html, re.S).group(1)
+
+
+def money(halfpence: int) -> str:
+    return str(Money(halfpence))
+
+
+def signed(halfpence: int) -> str:
+    from companion.web.filters import signed as sign
+
+    return sign(halfpence)
+
+
+@pytest.mark.parametrize("bid", list(Bid), ids=lambda b: b.id)
+def test_bids_sheet_agrees_with_the_engine(client, bid):
+    html = client.get("/reference/bids").text
+    g = bid.game_value.halfpence
+    assert re.search(
+        rf"<td>{bid.card_bid} cards</td><td>{bid.target}</td><td class=\"money\">{re.escape(money(g))}<",
+        row(cells(html, "bid-table"), "data-bid", bid.id),
+    )
+    game = re.findall(r'<td class="money">(.*?)</td>', row(cells(html, "game-table"), "data-bid", bid.id))
+    # Contract §8, written out independently of the sheet's code.
+    expected = [(g, -g), (-g, g), (3 * g, -g), (-3 * g, g), (6 * g, -2 * g), (-6 * g, 2 * g)]
+    assert [c.strip() for c in game] == [f"{signed(d)} / {signed(o)}" for d, o in expected]
+    stung = re.findall(r'<td class="money">(.*?)</td>', row(cells(html, "stung-table"), "data-bid", bid.id))
+    assert stung == [
+        " / ".join(signed(v) for v in vals) for vals in ((4 * g, -2 * g, -g), (-2 * g, 0, g), (-4 * g, 2 * g, g))
+    ]
+
+
+@pytest.mark.parametrize("bid", list(Bid), ids=lambda b: b.id)
+def test_calling_penalties_agree_with_the_engine(client, bid):
+    html = client.get("/reference/bids").text
+    line = row(cells(html, "penalty-table"), "data-bid", bid.id)
+    g = bid.game_value.halfpence
+    for category in (Category.ALE, Category.SMALL_BEER, Category.WATER, Category.GUBBER):
+        penalty = g * category.factor_halves // 2
+        partner = re.search(rf'data-category="{category.id}" data-kind="partner">(.*?)</td>', line).group(1)
+        solo = re.search(rf'data-category="{category.id}" data-kind="solo">(.*?)</td>', line).group(1)
+        assert partner == f"{money(penalty)} <small>({money(penalty // 2)} each)</small>"
+        assert solo == f"{money(penalty)} <small>({money(penalty // 3)} each)</small>"
+    announced = re.search(r'data-kind="announced">(.*?)</td>', line).group(1)
+    assert announced == f"{money(10 * g)} <small>({money(10 * g // 3)} each)</small>"
+
+
+@pytest.mark.parametrize("young", list(Suit), ids=lambda s: s.value)
+def test_called_card_lookup_gives_every_cards_category(client, young):
+    html = client.get(f"/reference/called-cards?young={young.value}").text
+    sections = dict(re.findall(r'<section class="category" id="([a-z-]+)".*?</h3>(.*?)</section>', html, re.S))
+    assert set(sections) == {c.id for c in Category}
+    shown = {code: cat for cat, body in sections.items() for code in re.findall(r'data-card="([^"]+)"', body)}
+    assert len(shown) == 78
+    for card in PACK:
+        assert shown[card.code] == category_of(card, young).id, card.code
+    for category in Category:
+        assert f"penalty ×{category.penalty_factor_text}" in html
+
+
+def test_card_facts_page(client):
+    html = client.get("/reference/cards/JH?young=hearts").text
+    assert "Jack of Hearts" in html and "2 card points" in html
+    assert re.search(r'data-young="hearts" class="current">.*?small beer', html, re.S)
+    assert re.search(r'data-young="clubs">.*?water', html, re.S)
+    assert client.get("/reference/cards/nonsense").status_code == 404
+
+
+def test_declarations_and_bonuses_agree_with_the_engine(client):
+    html = client.get("/reference/scoring").text
+    for d in Declaration:
+        assert f'<td class="money">{d.worth}</td>' in row(html, "data-declaration", d.id)
+    for b in Bonus:
+        shown = row(html, "data-bonus", b.id)
+        assert (str(b.worth) if b.worth else "by category") in shown
+    for c in Category:
+        assert (str(c.ultimo_value) if c.ultimo_value else "not possible") in row(html, "data-category", c.id)
+    assert re.search(
+        r'data-kind="martlets" data-count="2">.*?data-rule="each">2/6<.*?data-rule="total">1/6<', html, re.S
+    )
+    for words in ("Cancelling", "Ultimo clash", "Announced bonuses", "interpretation"):
+        assert words in html
+
+
+def test_the_sheet_follows_the_engine_when_a_value_changes(client, monkeypatch):
+    """One source of truth: change a value in the engine and the sheet changes."""
+    monkeypatch.setattr(Bid.FOUR, "game_value", Money.from_sd("1/6"))
+    monkeypatch.setattr(Category.ALE, "factor_halves", 6)
+    html = client.get("/reference/bids").text
+    assert '<td class="money">1/6</td>' in row(cells(html, "bid-table"), "data-bid", "4")
+    ale = re.search(
+        r'data-category="ale" data-kind="partner">(.*?)</td>', row(cells(html, "penalty-table"), "data-bid", "4")
+    ).group(1)
+    assert ale == "4/6 <small>(2/3 each)</small>"  # 1/6 × 3, split two ways
+
+
+# Rows of the rules text's table of solo calls. For the Pagat, King and Queen rows the
+# contract (§15) needs the run from the Fool to reach XV, so XV is held there too.
+RUN = ["F", "XXI", "XX", "XIX", "XVIII", "XVII", "XVI"]
+SOLO_EXAMPLES = [
+    (["F"], "the Fool"),
+    (["F", "XXI"], "old trump XXI"),
+    (["F", "XXI", "XX"], "old trump XX"),
+    (RUN, "old trump XVI"),
+    ([*RUN, "XV", "I"], "the Pagat (I)"),
+    ([*RUN, "XV", "KS"], "King of Spades"),
+    ([*RUN, "XV", "QH"], "Queen of Hearts"),
+]
+
+
+@pytest.mark.parametrize(("held", "call"), SOLO_EXAMPLES)
+def test_solo_helper_gives_the_card_of_each_example(client, held, call):
+    query = "&".join(f"held={c}" for c in held)
+    html = client.get(f"/reference/solo?asked=1&{query}").text
+    assert re.search(rf'id="solo-call">Call <strong>{re.escape(call)}</strong>', html)
+
+
+def test_solo_helper_says_when_no_solo_is_possible(client):
+    assert "cannot announce" in client.get("/reference/solo?asked=1&held=XXI").text
+    html = client.get("/reference/solo?asked=1&" + "&".join(f"held={c}" for c in [*RUN, "XV"])).text
+    assert "cannot announce" in html and "no Pagat, King or Queen" in html
+
+
+def test_solo_helper_fragment_for_htmx(client):
+    fragment = client.get("/reference/solo?asked=1&held=F", headers={"HX-Request": "true"})
+    assert "<html" not in fragment.text and "the Fool" in fragment.text
+
+
+def test_house_rules_sheet_shows_the_sessions_choices(client):
+    location = start_session(client, stinger_settles_with="table", martlet_values="total")
+    public_id = location.rsplit("/", 1)[1]
+    html = client.get(f"/reference/house-rules?session={public_id}").text
+    assert re.search(r'<dt class="chosen">✔ table</dt>', html)
+    assert re.search(r'<dt class="chosen">✔ total</dt>', html)
+    default = client.get("/reference/house-rules").text
+    assert re.search(r'<dt class="chosen">✔ declarer</dt>', default)
+    assert default.count("interpretation</span>") >= 8
+
+
+def test_rules_are_one_tap_from_every_page(client):
+    location = start_session(client)
+    public_id = location.rsplit("/", 1)[1]
+    for url in ("/", location, location + "/hands/new", "/reference/bids"):
+        assert 'id="rules-link"' in client.get(url).text, url
+    assert f'href="/reference/?session={public_id}" id="rules-link"' in client.get(location).text
+
+
+def test_hand_form_links_each_field_to_its_rules(client):
+    location = start_session(client)
+    html = client.get(location + "/hands/new").text
+    for anchor in (
+        "/reference/bids?session=",
+        "#bids",
+        "/reference/called-cards?young=clubs",
+        "#lookup",
+        "/reference/scoring?session=",
+        "#declarations",
+        "#bonuses",
+        "#kinds",
+        "#points",
+    ):
+        assert anchor in html
+
+
+def test_offline_assets_are_served(client):
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and sw.headers["Service-Worker-Allowed"] == "/" and "/reference/bids" in sw.text
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.status_code == 200 and manifest.json["start_url"] == "/"
