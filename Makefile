@@ -6,6 +6,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.package-lock.json
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLASK := $(BIN)/flask --app wsgi
+TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
 .PHONY: install db run test chromium lint bench-engine
 
@@ -36,8 +37,16 @@ chromium:
 lint: install
 	$(BIN)/ruff check .
 
+# The whole suite on SQLite, then again on PostgreSQL when one answers.
 test: install chromium lint
+	@echo "== Test suite on SQLite"
 	$(BIN)/pytest
+	@if $(BIN)/python scripts/postgres_ready.py "$(TEST_POSTGRES_URL)"; then \
+	  echo "== Test suite again on PostgreSQL at $(TEST_POSTGRES_URL)"; \
+	  TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(BIN)/pytest; \
+	else \
+	  echo "== PostgreSQL not answering at $(TEST_POSTGRES_URL): the suite ran on SQLite only"; \
+	fi
 
 bench-engine: install
 	$(BIN)/python scripts/bench_engine.py

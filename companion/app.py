@@ -9,8 +9,10 @@ from pathlib import Path
 import click
 from flask import Flask, render_template, send_from_directory
 from flask_wtf.csrf import CSRFError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import csrf, db
+from .web import security
 
 ROOT = Path(__file__).resolve().parent.parent
 HTMX_DIR = ROOT / "node_modules" / "htmx.org" / "dist"
@@ -53,6 +55,10 @@ def build_app(test_config: dict | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    security.init_app(app)
+    if app.config.get("TRUST_PROXY") or os.environ.get("TRUST_PROXY"):
+        # Behind a proxy that terminates HTTPS: believe its X-Forwarded-* headers.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from .web.api.routes import bp as api_bp
     from .web.hands.routes import bp as hands_bp
@@ -91,6 +97,7 @@ def build_app(test_config: dict | None = None) -> Flask:
 #: What a player sees instead of an error: status → (title, message).
 ERROR_PAGES = {
     400: ("Bad request", "The request could not be understood. Reload the page and try again."),
+    403: ("View only", "This link lets you follow the scores but not change them. Ask the table for the edit link."),
     404: ("Not found", "There is nothing at this address. Check the link you were given."),
     405: ("Not allowed", "That address does not take this kind of request."),
     413: ("Too much", "That request was too large."),

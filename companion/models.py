@@ -19,8 +19,10 @@ def now() -> datetime:
 
 class Sitting(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
-    #: The unguessable id in the session's address.
+    #: The unguessable id in the session's view link.
     public_id: str = Field(max_length=40, unique=True, index=True)
+    #: The secret in the edit link; whoever opens that link may change hands.
+    edit_key: str = Field(max_length=40)
     created_at: datetime = Field(default_factory=now, index=True)
     deals: int = 16
     first_dealer: int = 0

@@ -41,8 +41,9 @@ class SittingFull(Exception):
     """Every deal of the session is already recorded."""
 
 
-def new_public_id() -> str:
-    return secrets.token_urlsafe(16)  # 128 bits
+def new_secret() -> str:
+    """128 random bits, URL-safe: for view ids and edit keys."""
+    return secrets.token_urlsafe(16)
 
 
 def create_sitting(
@@ -54,7 +55,8 @@ def create_sitting(
     coins: str | None = None,
 ) -> Sitting:
     sitting = Sitting(
-        public_id=new_public_id(),
+        public_id=new_secret(),
+        edit_key=new_secret(),
         deals=deals,
         first_dealer=first_dealer,
         house_rules=json.dumps(house_rules.to_json()),

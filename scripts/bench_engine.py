@@ -31,12 +31,17 @@ def make_hand(rng: random.Random, kind: str) -> dict:
     banned = kind == "announced-solo"
     called = rng.choice([c for c in PACK if (category_of(c, young) is Category.BANNED) == banned])
     points = rng.randrange(131)
-    hand = {"bid": rng.choice(list(Bid)).id, "declarer": declarer, "called_card": called.code,
-            "young_trumps": young.value, "points": points,
-            "declarations": rng.choice([[], ["trull"], ["8-old", "full-court"], ["10-old", "three-kings"]]),
-            "bonuses": rng.choice([{}, {"trull": "declarer"}, {"four-kings": "defence", "valat": "declarer"}]),
-            "announced": rng.choice([[], ["pagat-ultimo"], ["double-martlets"]]),
-            "martlets": {"declarer": rng.randrange(4), "defence": rng.randrange(4)}}
+    hand = {
+        "bid": rng.choice(list(Bid)).id,
+        "declarer": declarer,
+        "called_card": called.code,
+        "young_trumps": young.value,
+        "points": points,
+        "declarations": rng.choice([[], ["trull"], ["8-old", "full-court"], ["10-old", "three-kings"]]),
+        "bonuses": rng.choice([{}, {"trull": "declarer"}, {"four-kings": "defence", "valat": "declarer"}]),
+        "announced": rng.choice([[], ["pagat-ultimo"], ["double-martlets"]]),
+        "martlets": {"declarer": rng.randrange(4), "defence": rng.randrange(4)},
+    }
     if kind in ("silent-solo", "announced-solo"):
         hand["holder"] = declarer
     else:
@@ -87,8 +92,10 @@ def main() -> None:
     os.unlink(path)
     os.unlink(one)
     startup, total = timings
-    print(f"--jsonl, {lines:,} lines: {total:.2f} s in all, {total / lines * 1e6:.0f} µs per line "
-          f"({(total - startup) / (lines - 1) * 1e6:.0f} µs per line after {startup * 1000:.0f} ms start-up)")
+    print(
+        f"--jsonl, {lines:,} lines: {total:.2f} s in all, {total / lines * 1e6:.0f} µs per line "
+        f"({(total - startup) / (lines - 1) * 1e6:.0f} µs per line after {startup * 1000:.0f} ms start-up)"
+    )
 
 
 if __name__ == "__main__":

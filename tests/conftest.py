@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import shutil
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from companion import create_app
-from companion.db import upgrade
+from companion.db import make_engine, upgrade
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT.parent / "shared" / "examples").glob("*.json"))
@@ -19,16 +22,52 @@ def load_example(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+#: Set by `make test` for its second run: the whole suite again on PostgreSQL.
+POSTGRES_URL = os.environ.get("TEST_DATABASE_URL", "")
+_schemas: list[str] = []
+
+
+def database_url(db_path: Path) -> str:
+    """A fresh, empty database: a SQLite file, or a schema of its own on PostgreSQL."""
+    if not POSTGRES_URL:
+        return f"sqlite:///{db_path}"
+    schema = "t_" + secrets.token_hex(6)
+    engine = make_engine(POSTGRES_URL)
+    with engine.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    engine.dispose()
+    _schemas.append(schema)
+    sep = "&" if "?" in POSTGRES_URL else "?"
+    return f"{POSTGRES_URL}{sep}options=-csearch_path%3D{schema}"
+
+
 def make_app(db_path: Path, **config):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": f"sqlite:///{db_path}", **config})
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url(db_path), **config})
     upgrade(app.extensions["db_engine"])
     return app
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _drop_test_schemas():
+    yield
+    if POSTGRES_URL and _schemas:
+        engine = make_engine(POSTGRES_URL)
+        with engine.begin() as connection:
+            for schema in _schemas:
+                connection.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+        engine.dispose()
+
+
+def pytest_report_header(config):
+    return f"database: {'PostgreSQL ' + POSTGRES_URL if POSTGRES_URL else 'SQLite (one file per test)'}"
+
+
 @pytest.fixture
 def app(tmp_path):
-    """An app on a fresh SQLite database, CSRF on as in production."""
-    return make_app(tmp_path / "test.sqlite3")
+    """An app on a fresh database, CSRF on as in production."""
+    app = make_app(tmp_path / "test.sqlite3")
+    yield app
+    app.extensions["db_engine"].dispose()
 
 
 @pytest.fixture

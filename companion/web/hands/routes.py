@@ -20,15 +20,18 @@ from ...store import (
     record_hand,
 )
 from .. import render
+from ..access import require_edit
 from .forms import ENGINE_FIELDS, HandForm
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
 
 
 def _board(public_id: str):
+    """The scoreboard of a session this phone may change (404 unknown, 403 view only)."""
     sitting = find_sitting(db.session, public_id)
     if sitting is None:
         abort(404)
+    require_edit(sitting)
     return load_scoreboard(db.session, sitting)
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request, url_for
+import segno
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from markupsafe import Markup
 
 from ...extensions import db
 from ...store import create_sitting, find_sitting, load_scoreboard, recent_sittings
 from .. import render
+from ..access import can_edit, edit_key_matches, grant_edit
 from .chart import running_totals_chart
 from .forms import NewSittingForm
 
@@ -39,13 +42,47 @@ def create():
         form.house_rules,
         form.coins.data,
     )
+    grant_edit(sitting)  # the phone that starts a session may score it
     return redirect(url_for("sittings.show", public_id=sitting.public_id))
+
+
+def _sitting(public_id: str):
+    sitting = find_sitting(db.session, public_id)
+    if sitting is None:
+        abort(404)
+    return sitting
 
 
 @bp.get("/s/<public_id>")
 def show(public_id: str):
-    sitting = find_sitting(db.session, public_id)
-    if sitting is None:
-        abort(404)
+    sitting = _sitting(public_id)
     board = load_scoreboard(db.session, sitting)
-    return render("sittings/show.html", board=board, chart=running_totals_chart(board))
+    return render("sittings/show.html", board=board, chart=running_totals_chart(board), editor=can_edit(sitting))
+
+
+@bp.get("/s/<public_id>/join/<key>")
+def join(public_id: str, key: str):
+    """The edit link: this phone may now score and change hands."""
+    sitting = _sitting(public_id)
+    if not edit_key_matches(sitting, key):
+        abort(404)
+    grant_edit(sitting)
+    flash("This phone can now score and change hands in this session.")
+    return redirect(url_for("sittings.show", public_id=public_id))
+
+
+def _qr(url: str) -> Markup:
+    # Dark on light whatever the theme: phones' cameras read that best.
+    return Markup(segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", omitsize=True))
+
+
+@bp.get("/s/<public_id>/share")
+def share(public_id: str):
+    sitting = _sitting(public_id)
+    editor = can_edit(sitting)
+    links = [("view", "Follow the scores (view only)", url_for("sittings.show", public_id=public_id, _external=True))]
+    if editor:
+        edit_url = url_for("sittings.join", public_id=public_id, key=sitting.edit_key, _external=True)
+        links.append(("edit", "Score hands too (edit link: share only at this table)", edit_url))
+    board = load_scoreboard(db.session, sitting)
+    return render("sittings/share.html", board=board, links=[(k, t, u, _qr(u)) for k, t, u in links], editor=editor)
