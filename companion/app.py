@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import click
 from flask import Flask, render_template, send_from_directory
 from flask_wtf.csrf import CSRFError
+from sqlmodel import Session
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import csrf, db
@@ -118,10 +120,72 @@ def _register_errors(app: Flask) -> None:
 
 
 def _register_commands(app: Flask) -> None:
+    from . import backup
     from .db import upgrade
+    from .store import find_sitting
+
+    engine = app.extensions["db_engine"]
 
     @app.cli.command("upgrade-db")
     def upgrade_db():
         """Create the database, or upgrade it to the newest schema."""
-        upgrade(app.extensions["db_engine"])
-        click.echo(f"database ready: {app.extensions['db_engine'].url.render_as_string(hide_password=True)}")
+        upgrade(engine)
+        click.echo(f"database ready: {engine.url.render_as_string(hide_password=True)}")
+
+    @app.cli.command("export-sessions")
+    @click.argument("destination", type=click.File("w", encoding="utf-8"), default="-")
+    @click.option("--session", "public_id", help="only this session (its id, from its address)")
+    def export_sessions(destination, public_id):
+        """Write every session (or one) as JSON holding every input."""
+        with Session(engine) as db:
+            only = None
+            if public_id:
+                sitting = find_sitting(db, public_id)
+                if sitting is None:
+                    raise click.UsageError(f"no session {public_id!r}")
+                only = [sitting]
+            json.dump(backup.export_all(db, only), destination, ensure_ascii=False, indent=1)
+            destination.write("\n")
+
+    @app.cli.command("import-sessions")
+    @click.argument("source", type=click.File("r", encoding="utf-8"))
+    def import_sessions(source):
+        """Add the sessions of an export to this database (all or nothing)."""
+        try:
+            data = json.load(source)
+        except json.JSONDecodeError as exc:
+            raise click.UsageError(f"not JSON: {exc}") from None
+        with Session(engine, expire_on_commit=False) as db:
+            try:
+                imported = backup.import_all(db, data)
+            except backup.ImportError_ as exc:
+                raise click.UsageError(f"nothing imported: {exc}") from None
+        for item in imported:
+            s = item.sitting
+            click.echo(f"{s.public_id}: {item.hands} hands; edit key {s.edit_key}")
+            for deal in item.rescored:
+                click.echo(f"  deal {deal}: payments differ from the file's under the current rules")
+
+    @app.cli.command("backup-db")
+    @click.argument("destination", type=click.Path(dir_okay=False, writable=True))
+    def backup_db(destination):
+        """Copy the live SQLite database safely (SQLite's online backup)."""
+        try:
+            pages = backup.backup_sqlite(engine, Path(destination))
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        click.echo(f"backed up {pages} pages to {destination}")
+
+    @app.cli.command("rescore")
+    @click.option("--fix", is_flag=True, help="store the new payments of hands that changed")
+    def rescore(fix):
+        """Re-score every stored hand and report any that no longer match."""
+        with Session(engine) as db:
+            checked, mismatches = backup.rescore_all(db, fix=fix)
+        for m in mismatches:
+            click.echo(f"{m.public_id} deal {m.deal}: stored {list(m.stored)}, now {list(m.now)}")
+        click.echo(
+            f"{checked} hands checked, {len(mismatches)} no longer match" + (" (fixed)" if fix and mismatches else "")
+        )
+        if mismatches and not fix:
+            raise SystemExit(1)

@@ -47,9 +47,24 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     """Create or upgrade the schema with the Alembic migrations."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite alters a table by copying it and dropping the old one: with
+            # foreign keys on, that drop would cascade and delete every hand.
+            # The pragma only works outside a transaction, hence before begin().
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()  # ends SQLAlchemy's autobegun block; no BEGIN was sent for a PRAGMA
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise RuntimeError("the upgrade left rows pointing at nothing; it was rolled back")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 class Database:

@@ -53,6 +53,7 @@ def create_sitting(
     first_dealer: int,
     house_rules: HouseRules,
     coins: str | None = None,
+    commit: bool = True,
 ) -> Sitting:
     sitting = Sitting(
         public_id=new_secret(),
@@ -66,7 +67,10 @@ def create_sitting(
     db.flush()
     for seat, name in enumerate(names):
         db.add(Player(sitting_id=sitting.id, seat=seat, name=name))
-    db.commit()
+    if commit:
+        db.commit()
+    else:
+        db.flush()
     return sitting
 
 

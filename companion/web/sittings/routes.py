@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import segno
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from markupsafe import Markup
 
+from ...backup import export_all, hands_csv
 from ...extensions import db
 from ...store import create_sitting, find_sitting, load_scoreboard, recent_sittings
 from .. import render
@@ -86,3 +89,24 @@ def share(public_id: str):
         links.append(("edit", "Score hands too (edit link: share only at this table)", edit_url))
     board = load_scoreboard(db.session, sitting)
     return render("sittings/share.html", board=board, links=[(k, t, u, _qr(u)) for k, t, u in links], editor=editor)
+
+
+@bp.get("/s/<public_id>/export.json")
+def export_json(public_id: str):
+    sitting = _sitting(public_id)
+    body = json.dumps(export_all(db.session, [sitting]), ensure_ascii=False, indent=1)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="tarot-{public_id}.json"'},
+    )
+
+
+@bp.get("/s/<public_id>/export.csv")
+def export_csv(public_id: str):
+    sitting = _sitting(public_id)
+    return Response(
+        hands_csv(db.session, sitting),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="tarot-{public_id}.csv"'},
+    )

@@ -1,0 +1,241 @@
+"""Getting sessions out and back in: JSON that holds every input, and CSV.
+
+An export holds each hand's record (the inputs), so an import re-scores every
+hand and rebuilds the same scoreboard to the halfpenny. Secrets (edit keys)
+are not exported: an imported session gets a new one.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlmodel import Session, select
+
+from .models import Hand, Player, Sitting
+from .rules import HandRecord, HouseRules, InvalidHand, Money, score
+from .settle import parse_coins
+from .store import create_sitting, find_sitting, load_scoreboard, new_secret
+
+FORMAT = "sussex-tarot-sessions"
+MAX_NAME = 30
+VERSION = 1
+
+
+class ImportError_(ValueError):
+    """An export file that cannot be imported; nothing was saved."""
+
+
+def export_sitting(db: Session, sitting: Sitting) -> dict[str, Any]:
+    players = db.exec(select(Player).where(Player.sitting_id == sitting.id).order_by(Player.seat)).all()
+    hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)).all()
+    return {
+        "id": sitting.public_id,
+        "created_at": sitting.created_at.isoformat(),
+        "players": [p.name for p in players],
+        "deals": sitting.deals,
+        "first_dealer": sitting.first_dealer,
+        "house_rules": json.loads(sitting.house_rules),
+        "coins": sitting.coins,
+        "hands": [
+            {
+                "deal": h.deal,
+                "hand": json.loads(h.record),
+                "net_halfpence": list(h.payments),
+                "created_at": h.created_at.isoformat(),
+                "updated_at": h.updated_at.isoformat(),
+            }
+            for h in hands
+        ],
+    }
+
+
+def export_all(db: Session, only: list[Sitting] | None = None) -> dict[str, Any]:
+    sittings = only if only is not None else db.exec(select(Sitting).order_by(Sitting.created_at, Sitting.id)).all()
+    return {"format": FORMAT, "version": VERSION, "sessions": [export_sitting(db, s) for s in sittings]}
+
+
+@dataclass(frozen=True)
+class Imported:
+    sitting: Sitting
+    hands: int
+    #: Deals whose payments in the file differ from what the rules give now.
+    rescored: list[int]
+
+
+def _check_session(data: Any, n: int) -> tuple[list[str], int, int, HouseRules, str, list[tuple[int, HandRecord]]]:
+    where = f"session {n + 1}"
+    try:
+        names = data["players"]
+        deals, first_dealer = data["deals"], data["first_dealer"]
+        if not (
+            isinstance(names, list)
+            and len(names) == 4
+            and all(isinstance(x, str) and 0 < len(x.strip()) <= MAX_NAME for x in names)
+        ):
+            raise ImportError_(f"{where}: players must be four names of 1 to {MAX_NAME} characters")
+        if deals not in (8, 16) or first_dealer not in range(4):
+            raise ImportError_(f"{where}: deals must be 8 or 16 and first_dealer a seat 0-3")
+        house_rules = HouseRules.from_json(data.get("house_rules") or {})
+        coins = data.get("coins") or ""
+        if coins:
+            parse_coins(coins)
+        hands = []
+        for item in data["hands"]:
+            deal = item["deal"]
+            if not isinstance(deal, int) or not 1 <= deal <= deals or deal in {d for d, _ in hands}:
+                raise ImportError_(f"{where}: deal {deal!r} is not a free deal number")
+            hands.append((deal, HandRecord.from_json(item["hand"])))
+    except InvalidHand as exc:
+        raise ImportError_(f"{where}: a hand is invalid: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, ImportError_):
+            raise
+        raise ImportError_(f"{where}: {exc.__class__.__name__} {exc}") from None
+    return [x.strip() for x in names], deals, first_dealer, house_rules, coins, hands
+
+
+def import_all(db: Session, data: Any) -> list[Imported]:
+    """Import every session of an export, all or nothing."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportError_(f"not a {FORMAT} export")
+    if data.get("version") != VERSION:
+        raise ImportError_(f"export version {data.get('version')!r} is not {VERSION}")
+    sessions = data.get("sessions")
+    if not isinstance(sessions, list):
+        raise ImportError_("sessions must be a list")
+    checked = [_check_session(s, n) for n, s in enumerate(sessions)]  # everything checked before anything saved
+    done = []
+    try:
+        for raw, (names, deals, first_dealer, house_rules, coins, hands) in zip(sessions, checked, strict=True):
+            sitting = create_sitting(db, names, deals, first_dealer, house_rules, coins or None, commit=False)
+            if raw.get("id") and find_sitting(db, raw["id"]) is None:
+                sitting.public_id = raw["id"]
+            if raw.get("created_at"):
+                sitting.created_at = datetime.fromisoformat(raw["created_at"])
+            rescored = []
+            for (deal, record), item in zip(hands, raw["hands"], strict=True):
+                net = list(score(record).net_halfpence)
+                if item.get("net_halfpence") not in (None, net):
+                    rescored.append(deal)
+                db.add(
+                    Hand(
+                        sitting_id=sitting.id,
+                        deal=deal,
+                        record=json.dumps(record.to_json()),
+                        form_token=new_secret(),
+                        pay_0=net[0],
+                        pay_1=net[1],
+                        pay_2=net[2],
+                        pay_3=net[3],
+                    )
+                )
+            done.append(Imported(sitting, len(hands), rescored))
+        db.commit()
+    except Exception:
+        db.rollback()
+        raise
+    return done
+
+
+def hands_csv(db: Session, sitting: Sitting) -> str:
+    """One row per hand with its inputs and every player's payment."""
+    board = load_scoreboard(db, sitting)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    names = board.names
+    writer.writerow(
+        [
+            "deal",
+            "dealer",
+            "declarer",
+            "bid",
+            "called card",
+            "category",
+            "young trumps",
+            "kind",
+            "made",
+            "card points",
+            "stinger points",
+        ]
+        + [f"{n} (s/d)" for n in names]
+        + [f"{n} (halfpence)" for n in names]
+    )
+    for h in board.hands:
+        r = h.record
+        writer.writerow(
+            [
+                h.deal,
+                names[h.dealer],
+                names[r.declarer],
+                r.bid.id,
+                r.called_card.code if r.called_card else "",
+                r.category.id,
+                r.young_trumps.value if r.young_trumps else "",
+                r.kind.id,
+                "yes" if r.made else "no",
+                r.points,
+                "" if r.stinger_points is None else r.stinger_points,
+            ]
+            + [str(Money(p)) for p in h.payments]
+            + list(h.payments)
+        )
+    totals = board.totals
+    writer.writerow(["total"] + [""] * 10 + [str(Money(t)) for t in totals] + totals)
+    return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    public_id: str
+    deal: int
+    stored: tuple[int, int, int, int]
+    now: tuple[int, int, int, int]
+
+
+def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
+    """Re-score every stored hand; report (and with ``fix``, correct) those that changed."""
+    checked, mismatches = 0, []
+    rows = db.exec(select(Hand, Sitting.public_id).join(Sitting, Hand.sitting_id == Sitting.id)).all()
+    for hand, public_id in rows:
+        checked += 1
+        now = score(HandRecord.from_json(json.loads(hand.record))).net_halfpence
+        if tuple(now) != hand.payments:
+            mismatches.append(Mismatch(public_id, hand.deal, hand.payments, tuple(now)))
+            if fix:
+                hand.payments = now
+                db.add(hand)
+    if fix:
+        db.commit()
+    return checked, mismatches
+
+
+def backup_sqlite(engine: Engine, destination: Path) -> int:
+    """Copy a live SQLite database with SQLite's online backup; returns pages copied."""
+    if engine.url.get_backend_name() != "sqlite":
+        raise ValueError("online backup is for SQLite; for PostgreSQL use pg_dump")
+    destination = Path(destination)
+    if destination.exists():
+        raise ValueError(f"{destination} exists already: choose a new file")
+    source = sqlite3.connect(engine.url.database)
+    target = sqlite3.connect(destination)
+    pages = 0
+
+    def progress(_status, remaining, total):
+        nonlocal pages
+        pages = total
+
+    try:
+        with target:
+            source.backup(target, pages=256, progress=progress)
+    finally:
+        target.close()
+        source.close()
+    return pages

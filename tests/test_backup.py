@@ -1,0 +1,209 @@
+"""Export, import, CSV, online backup, re-scoring, and schema upgrades that keep data."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+
+import pytest
+from sqlalchemy import text
+from sqlmodel import Session
+
+from companion import backup
+from companion.db import upgrade
+from companion.rules import DEFAULT_HOUSE_RULES, HandRecord, HouseRules, score
+from companion.store import create_sitting, load_scoreboard, record_hand
+from tests.conftest import EXAMPLES, POSTGRES_URL, load_example, make_app
+
+HANDS = [load_example(p)["hand"] for p in EXAMPLES if "expect" in load_example(p)]
+
+
+def fill(app, names=("Ann", "Bob", "Cat", "Dan"), count=8, rules=DEFAULT_HOUSE_RULES):
+    """A session with ``count`` worked hands (house rules of the session applied)."""
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        sitting = create_sitting(db, list(names), 16, 1, rules)
+        for deal in range(1, count + 1):
+            record = HandRecord.from_json({**HANDS[deal % len(HANDS)], "house_rules": rules.to_json()})
+            record_hand(db, sitting, deal, record, f"token-{sitting.id}-{deal}")
+        return sitting
+
+
+def board_of(app, public_id):
+    with Session(app.extensions["db_engine"]) as db:
+        from companion.store import find_sitting
+
+        board = load_scoreboard(db, find_sitting(db, public_id))
+        return board.names, board.totals, [(h.deal, h.payments) for h in board.hands]
+
+
+def test_export_import_round_trip_gives_the_same_scoreboard(app, tmp_path):
+    first = fill(app)
+    second = fill(app, names=("W", "X", "Y", "Z"), count=5, rules=HouseRules.from_json({"martlet_values": "total"}))
+    with Session(app.extensions["db_engine"]) as db:
+        exported = json.loads(json.dumps(backup.export_all(db)))
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with Session(fresh.extensions["db_engine"], expire_on_commit=False) as db:
+        imported = backup.import_all(db, exported)
+    assert [i.hands for i in imported] == [8, 5] and all(not i.rescored for i in imported)
+    for original in (first, second):
+        assert board_of(fresh, original.public_id) == board_of(app, original.public_id)
+    fresh.extensions["db_engine"].dispose()
+
+
+def test_export_holds_every_input(app):
+    sitting = fill(app, count=3)
+    with Session(app.extensions["db_engine"]) as db:
+        data = backup.export_all(db)
+    session = data["sessions"][0]
+    assert session["players"] == ["Ann", "Bob", "Cat", "Dan"] and session["first_dealer"] == 1
+    assert session["house_rules"] == HouseRules().to_json()
+    assert [h["deal"] for h in session["hands"]] == [1, 2, 3]
+    for h in session["hands"]:
+        assert HandRecord.from_json(h["hand"]).to_json() == h["hand"]
+    assert "edit_key" not in json.dumps(data) and sitting.edit_key not in json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.update(format="something else"),
+        lambda d: d["sessions"][1]["hands"][0]["hand"].update(points=999),
+        lambda d: d["sessions"][1].update(players=["A", "B"]),
+        lambda d: d["sessions"][1]["hands"].append(d["sessions"][1]["hands"][0]),
+        lambda d: d["sessions"][1].update(deals=12),
+    ],
+)
+def test_a_bad_import_saves_nothing(app, tmp_path, damage):
+    fill(app)
+    fill(app, count=2)
+    with Session(app.extensions["db_engine"]) as db:
+        data = json.loads(json.dumps(backup.export_all(db)))
+    damage(data)
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with Session(fresh.extensions["db_engine"]) as db:
+        with pytest.raises(backup.ImportError_):
+            backup.import_all(db, data)
+        assert db.exec(text("select count(*) from sitting")).one()[0] == 0
+    fresh.extensions["db_engine"].dispose()
+
+
+def test_cli_export_then_import(app, runner, tmp_path):
+    sitting = fill(app, count=4)
+    out = tmp_path / "all.json"
+    assert runner.invoke(args=["export-sessions", str(out)]).exit_code == 0
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    result = fresh.test_cli_runner().invoke(args=["import-sessions", str(out)])
+    assert result.exit_code == 0, result.output
+    assert f"{sitting.public_id}: 4 hands" in result.output
+    assert board_of(fresh, sitting.public_id) == board_of(app, sitting.public_id)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nonsense")
+    result = fresh.test_cli_runner().invoke(args=["import-sessions", str(bad)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    fresh.extensions["db_engine"].dispose()
+
+
+def test_csv_export_of_a_session(app, client):
+    sitting = fill(app, count=3)
+    response = client.get(f"/s/{sitting.public_id}/export.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(response.text)))
+    assert rows[0][:4] == ["deal", "dealer", "declarer", "bid"] and "Ann (s/d)" in rows[0]
+    assert [r[0] for r in rows[1:]] == ["1", "2", "3", "total"]
+    _, totals, hands = board_of(app, sitting.public_id)
+    assert [int(x) for x in rows[-1][-4:]] == totals
+    assert [int(x) for x in rows[1][-4:]] == list(hands[0][1])
+    assert client.get(f"/s/{sitting.public_id}/export.json").json["sessions"][0]["id"] == sitting.public_id
+
+
+def test_online_backup_while_the_app_runs(app, runner, tmp_path):
+    sitting = fill(app, count=6)
+    destination = tmp_path / "copy.sqlite3"
+    result = runner.invoke(args=["backup-db", str(destination)])
+    if POSTGRES_URL:  # SQLite's online backup has nothing to copy here: it says so
+        assert result.exit_code == 2 and "pg_dump" in result.output and not destination.exists()
+        return
+    assert result.exit_code == 0, result.output
+    copy = sqlite3.connect(destination)
+    assert copy.execute("pragma integrity_check").fetchone()[0] == "ok"
+    assert copy.execute("select count(*) from hand").fetchone()[0] == 6
+    assert copy.execute("select count(*) from sitting where public_id = ?", (sitting.public_id,)).fetchone()[0] == 1
+    assert runner.invoke(args=["backup-db", str(destination)]).exit_code == 2  # never overwrites
+
+
+def test_rescore_reports_hands_that_no_longer_match(app, runner):
+    fill(app, count=5)
+    result = runner.invoke(args=["rescore"])
+    assert result.exit_code == 0 and "5 hands checked, 0 no longer match" in result.output
+    with Session(app.extensions["db_engine"]) as db:
+        hand = db.exec(text("select id from hand where deal = 2")).one()
+        db.exec(text("update hand set pay_0 = pay_0 + 2, pay_1 = pay_1 - 2 where id = :id").bindparams(id=hand[0]))
+        db.commit()
+    result = runner.invoke(args=["rescore"])
+    assert result.exit_code == 1 and "deal 2: stored" in result.output and "1 no longer match" in result.output
+    assert runner.invoke(args=["rescore", "--fix"]).exit_code == 0
+    assert "0 no longer match" in runner.invoke(args=["rescore"]).output
+
+
+def test_upgrading_the_schema_keeps_every_sessions_totals(tmp_path):
+    """A database made at the first migration, with sessions in it, upgraded to the newest."""
+    app = make_app(tmp_path / "old.sqlite3")
+    engine = app.extensions["db_engine"]
+    with engine.begin() as connection:
+        for table in ("hand", "player", "sitting", "alembic_version"):
+            connection.execute(text(f"DROP TABLE {table}"))
+    upgrade(engine, "0001")
+    expected = {}
+    with engine.begin() as connection:
+        for n in range(3):
+            sitting_id = connection.execute(
+                text(
+                    "insert into sitting (public_id, created_at, deals, first_dealer, house_rules, coins) "
+                    "values (:p, CURRENT_TIMESTAMP, 16, 0, '{}', '1/- 0/6 0/1 0/0½') returning id"
+                ),
+                {"p": f"old-session-{n}"},
+            ).scalar_one()
+            for seat, name in enumerate("ABCD"):
+                connection.execute(
+                    text("insert into player (sitting_id, seat, name) values (:s, :seat, :n)"),
+                    {"s": sitting_id, "seat": seat, "n": f"{name}{n}"},
+                )
+            totals = [0, 0, 0, 0]
+            for deal, hand in enumerate(HANDS[n : n + 6], start=1):
+                net = score(HandRecord.from_json(hand)).net_halfpence
+                totals = [t + v for t, v in zip(totals, net, strict=True)]
+                connection.execute(
+                    text(
+                        "insert into hand (sitting_id, deal, record, pay_0, pay_1, pay_2, pay_3, version, "
+                        "form_token, created_at, updated_at) values (:s, :d, :r, :a, :b, :c, :e, 1, :t, "
+                        "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                    ),
+                    {
+                        "s": sitting_id,
+                        "d": deal,
+                        "r": json.dumps(hand),
+                        "a": net[0],
+                        "b": net[1],
+                        "c": net[2],
+                        "e": net[3],
+                        "t": f"t{n}-{deal}",
+                    },
+                )
+            expected[f"old-session-{n}"] = totals
+    upgrade(engine, "head")
+    for public_id, totals in expected.items():
+        names, shown, hands = board_of(app, public_id)
+        assert shown == totals and len(hands) == 6
+    with engine.connect() as connection:
+        keys = [k for (k,) in connection.execute(text("select edit_key from sitting"))]
+    assert len(set(keys)) == 3 and all(k and len(k) >= 22 for k in keys)
+    engine.dispose()
+
+
+def test_every_stored_hand_is_scored_as_stored(app):
+    fill(app, count=8)
+    with Session(app.extensions["db_engine"]) as db:
+        for hand in db.exec(text("select record, pay_0, pay_1, pay_2, pay_3 from hand")):
+            assert tuple(score(HandRecord.from_json(json.loads(hand[0]))).net_halfpence) == tuple(hand[1:])
