@@ -135,7 +135,8 @@ def _enter(form: HandForm, board, deal: int, editing):
                     "This hand was changed on another phone after you opened it. "
                     "The current version is shown below the form; reload to edit it."
                 )
-                context["current"] = board.hand(deal)
+                db.session.expire_all()  # the other phone's save, not what this request read first
+                context["current"] = load_scoreboard(db.session, board.sitting).hand(deal)
                 form.version.data = str(stale.current.version)
             except SittingFull:
                 form.form_errors.append("Every deal of this session is recorded.")

@@ -1,0 +1,124 @@
+"""A phone at the table, over real HTTP: for the crash test and the load test.
+
+Standard library only. Keeps its session cookie and one keep-alive
+connection, reads CSRF tokens from the pages, and fills forms as the browser
+would send them.
+"""
+
+from __future__ import annotations
+
+import http.client
+import re
+import time
+from dataclasses import dataclass
+from urllib.parse import urlencode, urlsplit
+
+from companion.rules import HandRecord
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    text: str
+    seconds: float
+
+
+def form_fields(hand: dict) -> dict:
+    """The hand form's fields for a hand record (JSON), as a phone would send them."""
+    record = HandRecord.from_json(hand)
+    card = record.called_card
+    fields = {
+        "bid": record.bid.id,
+        "declarer": str(record.declarer),
+        "called_suit": "old" if card.is_old_trump else card.suit.letter,
+        "young_trumps": record.young_trumps.value,
+        "held_by": f"{'trug' if record.in_trug else 'hand'}-{record.holder}",
+        "points": str(record.points),
+        "declarations": [d.id for d in record.declarations if "court" not in d.id],
+        "vibrant_courts": str(sum(d.id == "vibrant-court" for d in record.declarations)),
+        "full_courts": str(sum(d.id == "full-court" for d in record.declarations)),
+        "announced": [a.id for a in record.announced if "martlets" not in a.id],
+        "announced_martlets": next(
+            (a.id for a in record.announced if a.id.endswith("martlets") and "young" not in a.id), ""
+        ),
+        "announced_young_martlets": next((a.id for a in record.announced if a.id.endswith("young-martlets")), ""),
+        "martlets_declarer": str(record.martlets.declarer),
+        "martlets_defence": str(record.martlets.defence),
+        "young_martlets_declarer": str(record.young_martlets.declarer),
+        "young_martlets_defence": str(record.young_martlets.defence),
+    }
+    if card.is_old_trump:
+        fields["called_trump"] = card.code
+    else:
+        fields["called_rank"] = card.rank.value
+    if record.in_trug:
+        fields["stinger_points"] = str(record.stinger_points)
+    for bonus, side in record.bonuses:
+        fields["bonus_" + bonus.id.replace("-", "_")] = side.value
+    return fields
+
+
+def hidden(html: str, name: str) -> str:
+    match = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', html)
+    return match.group(1) if match else ""
+
+
+class Phone:
+    def __init__(self, base: str, timeout: float = 15):
+        parts = urlsplit(base)
+        self.host, self.port, self.timeout = parts.hostname, parts.port, timeout
+        self.cookies: dict[str, str] = {}
+        self.connection: http.client.HTTPConnection | None = None
+
+    def request(self, method: str, path: str, form: dict | None = None, htmx: bool = False) -> Reply:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if form is not None:
+            body = urlencode(form, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if htmx:
+            headers["HX-Request"] = "true"
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+        start = time.perf_counter()
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        except Exception:
+            self.connection.close()
+            self.connection = None
+            raise
+        seconds = time.perf_counter() - start
+        for value in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return Reply(response.status, dict(response.headers), text, seconds)
+
+    def get(self, path: str, **kw) -> Reply:
+        return self.request("GET", path, **kw)
+
+    def post(self, path: str, form: dict, **kw) -> Reply:
+        return self.request("POST", path, form, **kw)
+
+    def start_session(self, names: list[str], deals: int = 16) -> str:
+        page = self.get("/")
+        form = {f"player_{i}": n for i, n in enumerate(names)}
+        form.update(
+            csrf_token=hidden(page.text, "csrf_token"),
+            first_dealer="0",
+            deals=str(deals),
+            stinger_settles_with="declarer",
+            martlet_values="each",
+            coins="0/0½ 0/1 0/3 0/6 1/- 2/- 2/6 10/- 20/-",
+        )
+        reply = self.post("/sessions", form)
+        if reply.status != 302:
+            raise RuntimeError(f"starting a session: HTTP {reply.status}")
+        return reply.headers["Location"].rsplit("/", 1)[1]
+
+    def open_form(self, path: str) -> tuple[Reply, dict]:
+        """GET a hand form; returns the page and its hidden fields."""
+        page = self.get(path)
+        return page, {k: hidden(page.text, k) for k in ("csrf_token", "form_token", "deal", "version")}
