@@ -23,3 +23,11 @@ def strip(value):
 def options(pairs) -> list[SelectChoice]:
     """Choices for a select, radio or checkbox field from (value, label) pairs."""
     return [SelectChoice(str(value), label) for value, label in pairs]
+
+
+def whole_number(text, most: int = 10**9) -> int | None:
+    """A whole number sent as text (hidden fields, seats), else None: never an exception."""
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 10:
+        value = int(text)
+        return value if value <= most else None
+    return None

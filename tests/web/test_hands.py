@@ -215,3 +215,15 @@ def test_worked_hands_entered_through_the_form(client, path):
     )
     assert new_hand(client, location, **form_fields(example["hand"])).status_code == 302
     assert [totals(client, location)[s] for s in range(4)] == example["expect"]["net_halfpence"]
+
+
+@pytest.mark.parametrize("junk", [":", "²", "-1", "99999999999999999999", ""])
+def test_tampered_hidden_numbers_never_crash(client, junk):
+    """Found by fuzzing: a hidden deal or version that is not a number was a 500."""
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    response = client.post(location + "/hands/new", data=hand_form_data(page, **PARTNER_MADE, deal=junk))
+    assert response.status_code in (200, 302)
+    edit = client.get(location + "/hands/1/edit").text
+    response = client.post(location + "/hands/1/edit", data=hand_form_data(edit, **PARTNER_MADE, version=junk))
+    assert response.status_code == 200 and "changed on another phone" in response.text

@@ -24,7 +24,7 @@ from ...rules import (
     Side,
     Suit,
 )
-from ..fields import MultiCheckboxField, options
+from ..fields import MultiCheckboxField, options, whole_number
 
 OLD = "old"
 COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
@@ -149,10 +149,10 @@ class HandForm(FlaskForm):
     def to_record_json(self, house_rules: HouseRules) -> dict:
         """The hand record as entered (checked by ``HandRecord.from_json``)."""
         where, _, seat = (self.held_by.data or "").partition("-")
-        holder = int(seat) if seat.isdigit() else None
+        holder = whole_number(seat)
         record = {
             "bid": self.bid.data,
-            "declarer": int(self.declarer.data) if (self.declarer.data or "").isdigit() else None,
+            "declarer": whole_number(self.declarer.data),
             "called_card": self.called_card_code(),
             "young_trumps": self.young_trumps.data,
             "holder": holder,

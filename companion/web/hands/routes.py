@@ -21,6 +21,7 @@ from ...store import (
 )
 from .. import render
 from ..access import require_edit
+from ..fields import whole_number
 from .forms import ENGINE_FIELDS, HandForm
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
@@ -94,7 +95,7 @@ def new(public_id: str):
     if request.method == "GET":
         form.form_token.data = secrets.token_urlsafe(16)
         form.deal.data = str(deal)
-    return _enter(form, board, deal=int(form.deal.data or deal), editing=None)
+    return _enter(form, board, deal=whole_number(form.deal.data) or deal, editing=None)
 
 
 @bp.route("/<int:deal>/edit", methods=["GET", "POST"])
@@ -119,7 +120,7 @@ def _enter(form: HandForm, board, deal: int, editing):
                     _hand, created = record_hand(db.session, board.sitting, deal, record, form.form_token.data or "")
                     flash(f"Deal {deal} saved." if created else f"Deal {deal} was already saved.")
                 else:
-                    edit_hand(db.session, board.sitting, deal, record, int(form.version.data or 0))
+                    edit_hand(db.session, board.sitting, deal, record, whole_number(form.version.data) or 0)
                     flash(f"Deal {deal} changed.")
                 return redirect(url_for("sittings.show", public_id=public_id) + f"#deal-{deal}")
             except DealTaken as taken:
@@ -156,7 +157,7 @@ def preview(public_id: str):
     return render(
         "hands/_preview.html",
         **_preview_context(form, board, record),
-        deal=int(form.deal.data) if (form.deal.data or "").isdigit() else None,
+        deal=whole_number(form.deal.data),
     )
 
 
