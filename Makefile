@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLASK := $(BIN)/flask --app wsgi
 TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
-.PHONY: install db run test chromium lint bench-engine
+.PHONY: install db run test chromium lint bench-engine load
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,3 +50,7 @@ test: install chromium lint
 
 bench-engine: install
 	$(BIN)/python scripts/bench_engine.py
+
+# 50 tables recording 16-deal sessions at once under gunicorn, SQLite then PostgreSQL.
+load: install
+	$(BIN)/python scripts/load.py
