@@ -148,6 +148,9 @@ DEALS = [
 
 @pytest.mark.e2e
 def test_a_whole_short_session_on_a_phone(page: Page, live_server: str):
+    problems = []  # console errors, CSP violations included
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
     board = start(page, live_server)
     played = {}
     for deal, hand in enumerate(DEALS, start=1):
@@ -210,6 +213,7 @@ def test_a_whole_short_session_on_a_phone(page: Page, live_server: str):
         assert f"{PLAYERS[payment.payer]} pays {PLAYERS[payment.payee]}" in text
         assert str(payment.amount) in text or payment.amount.pounds_text() in text
         assert "×" in text  # the coins to hand over
+    assert [p for p in problems if "status of 422" not in p] == []  # the 422 is the slip of the thumb above
 
 
 @pytest.mark.e2e
