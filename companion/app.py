@@ -47,6 +47,9 @@ def build_app(test_config: dict | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a session lasts an evening; the token lives with the cookie
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # Edit rights last a month from when they were granted; re-signing the
+        # cookie on every response would cost time and bytes for nothing.
+        SESSION_REFRESH_EACH_REQUEST=False,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

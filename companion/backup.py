@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, update
 from sqlmodel import Session, select
 
 from .models import Hand, Player, Sitting
@@ -212,6 +212,7 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
             if fix:
                 hand.payments = now
                 db.add(hand)
+                db.execute(update(Sitting).where(Sitting.id == hand.sitting_id).values(revision=Sitting.revision + 1))
     if fix:
         db.commit()
     return checked, mismatches

@@ -30,6 +30,8 @@ class Sitting(SQLModel, table=True):
     house_rules: str = "{}"
     #: The coins and notes on the table, as s/d text separated by spaces.
     coins: str = ""
+    #: Goes up with every change to the session's hands; pages cached per revision.
+    revision: int = 0
 
 
 class Player(SQLModel, table=True):

@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from sqlalchemy import func, update
+from sqlalchemy import bindparam, func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -106,6 +106,36 @@ def find_sitting(db: Session, public_id: str) -> Sitting | None:
     return db.exec(select(Sitting).where(Sitting.public_id == public_id)).first()
 
 
+@dataclass(frozen=True)
+class SittingFacts:
+    """What never changes once a session has started: safe to keep in memory."""
+
+    id: int
+    public_id: str
+    names: tuple[str, ...]
+    deals: int
+    first_dealer: int
+    house_rules: HouseRules
+
+    def dealer_of(self, deal: int) -> int:
+        return (self.first_dealer + deal - 1) % 4
+
+
+def sitting_facts(db: Session, public_id: str) -> SittingFacts | None:
+    sitting = find_sitting(db, public_id)
+    if sitting is None:
+        return None
+    names = db.exec(select(Player.name).where(Player.sitting_id == sitting.id).order_by(Player.seat)).all()
+    return SittingFacts(
+        sitting.id,
+        sitting.public_id,
+        tuple(names),
+        sitting.deals,
+        sitting.first_dealer,
+        HouseRules.from_json(json.loads(sitting.house_rules)),
+    )
+
+
 @dataclass
 class HandView:
     """One recorded hand, re-read for display."""
@@ -130,6 +160,10 @@ class Scoreboard:
     sitting: Sitting
     names: list[str]
     hands: list[HandView] = field(default_factory=list)
+
+    @property
+    def public_id(self) -> str:
+        return self.sitting.public_id
 
     @property
     def house_rules(self) -> HouseRules:
@@ -193,9 +227,25 @@ def _hand(db: Session, sitting: Sitting, deal: int) -> Hand | None:
     return db.exec(select(Hand).where(Hand.sitting_id == sitting.id, Hand.deal == deal)).first()
 
 
-def _lowest_free_deal(db: Session, sitting: Sitting) -> int | None:
+def hand_view(db: Session, sitting: SittingFacts, deal: int) -> HandView | None:
+    """One recorded hand of a session, for the edit and delete pages."""
+    h = _hand(db, sitting, deal)
+    if h is None:
+        return None
+    return HandView(
+        h.deal, sitting.dealer_of(h.deal), h.version, HandRecord.from_json(json.loads(h.record)), h.payments
+    )
+
+
+def lowest_free_deal(db: Session, sitting: Sitting | SittingFacts) -> int | None:
+    """The next deal to score: the lowest number not recorded yet (None when all are in)."""
     played = set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id)))
     return next((d for d in range(1, sitting.deals + 1) if d not in played), None)
+
+
+def _touch(db: Session, sitting_id: int) -> None:
+    """Bump the session's revision in the same transaction as the change to its hands."""
+    db.execute(update(Sitting).where(Sitting.id == sitting_id).values(revision=Sitting.revision + 1))
 
 
 def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, form_token: str) -> tuple[Hand, bool]:
@@ -206,7 +256,7 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, fo
     if not 1 <= deal <= sitting.deals:
         raise SittingFull()
     if _hand(db, sitting, deal) is not None:
-        raise DealTaken(deal, _lowest_free_deal(db, sitting))
+        raise DealTaken(deal, lowest_free_deal(db, sitting))
     hand = Hand(
         sitting_id=sitting.id,
         deal=deal,
@@ -216,13 +266,15 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, fo
     )
     db.add(hand)
     try:
+        db.flush()
+        _touch(db, sitting.id)
         db.commit()
     except IntegrityError:  # a concurrent save won the race
         db.rollback()
         again = db.exec(select(Hand).where(Hand.form_token == form_token)).first()
         if again is not None:
             return again, False
-        raise DealTaken(deal, _lowest_free_deal(db, sitting)) from None
+        raise DealTaken(deal, lowest_free_deal(db, sitting)) from None
     return hand, True
 
 
@@ -242,6 +294,8 @@ def edit_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, vers
         .where(Hand.id == hand.id, Hand.version == version)
         .values(record=json.dumps(record.to_json()), version=version + 1, updated_at=now(), **_pays(record))
     ).rowcount
+    if changed:
+        _touch(db, sitting.id)
     db.commit()
     db.refresh(hand)
     if not changed:
@@ -254,5 +308,16 @@ def delete_hand(db: Session, sitting: Sitting, deal: int) -> bool:
     if hand is None:
         return False
     db.delete(hand)
+    _touch(db, sitting.id)
     db.commit()
     return True
+
+
+_REVISION = select(Sitting.id, Sitting.revision).where(Sitting.public_id == bindparam("public_id"))
+
+
+def sitting_revision(engine, public_id: str) -> tuple[int, int] | None:
+    """(id, revision) of a session: one small query (no ORM) to know whether a cached page is fresh."""
+    with engine.connect() as connection:
+        row = connection.execute(_REVISION, {"public_id": public_id}).first()
+    return (row[0], row[1]) if row else None

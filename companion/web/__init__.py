@@ -12,6 +12,9 @@ def is_htmx() -> bool:
 def render(template: str, fragment: str | None = None, status: int = 200, **context):
     """The whole page, or just its fragment for an htmx request (one place decides)."""
     template = fragment if fragment and is_htmx() else template
+    owner = context.get("board") or context.get("facts")
+    if owner is not None:
+        context.setdefault("session_id", owner.public_id)  # the Rules link keeps the session
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response

@@ -18,6 +18,7 @@ MAX_GRANTS = 50  # keeps the cookie small: the newest sessions win
 
 
 def can_edit(sitting: Sitting) -> bool:
+    """``sitting`` is anything with the session's ``public_id``."""
     return sitting.public_id in session.get(GRANTS, ())
 
 

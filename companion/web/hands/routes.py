@@ -11,38 +11,39 @@ from ...rules import HandRecord, InvalidHand, card, category_of, score
 from ...rules.cards import Suit
 from ...store import (
     DealTaken,
+    HandView,
+    SittingFacts,
     SittingFull,
     StaleEdit,
     delete_hand,
     edit_hand,
-    find_sitting,
-    load_scoreboard,
+    hand_view,
+    lowest_free_deal,
     record_hand,
 )
 from .. import render
 from ..access import require_edit
+from ..facts import facts_for
 from ..fields import whole_number
 from .forms import ENGINE_FIELDS, HandForm
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
 
 
-def _board(public_id: str):
-    """The scoreboard of a session this phone may change (404 unknown, 403 view only)."""
-    sitting = find_sitting(db.session, public_id)
-    if sitting is None:
-        abort(404)
-    require_edit(sitting)
-    return load_scoreboard(db.session, sitting)
+def _session(public_id: str) -> SittingFacts:
+    """A session this phone may change: 404 when unknown, 403 when it only has the view link."""
+    facts = facts_for(public_id)
+    require_edit(facts)
+    return facts
 
 
-def _stored(public_id: str, deal: int):
-    """The scoreboard and one recorded hand of it, or 404."""
-    board = _board(public_id)
-    hand = board.hand(deal)
+def _stored(public_id: str, deal: int) -> tuple[SittingFacts, HandView]:
+    """A session this phone may change and one recorded hand of it, or 404."""
+    facts = _session(public_id)
+    hand = hand_view(db.session, facts, deal)
     if hand is None:
         abort(404)
-    return board, hand
+    return facts, hand
 
 
 def _check(form: HandForm, board) -> HandRecord | None:
@@ -80,22 +81,22 @@ def _preview_context(form: HandForm, board, record: HandRecord | None) -> dict:
         "board": board,
         "record": record,
         "result": score(record) if record else None,
-        "facts": _called_card_facts(form),
+        "called": _called_card_facts(form),
     }
 
 
 @bp.route("/new", methods=["GET", "POST"])
 def new(public_id: str):
-    board = _board(public_id)
-    deal = board.next_deal
-    if deal is None:
+    board = _session(public_id)
+    deal = whole_number(request.form.get("deal")) if request.method == "POST" else lowest_free_deal(db.session, board)
+    if deal is None and request.method == "GET":
         flash("Every deal of this session is recorded: edit a hand to change it.")
         return redirect(url_for("sittings.show", public_id=public_id))
     form = HandForm(names=board.names)
     if request.method == "GET":
         form.form_token.data = secrets.token_urlsafe(16)
         form.deal.data = str(deal)
-    return _enter(form, board, deal=whole_number(form.deal.data) or deal, editing=None)
+    return _enter(form, board, deal=deal or lowest_free_deal(db.session, board) or 0, editing=None)
 
 
 @bp.route("/<int:deal>/edit", methods=["GET", "POST"])
@@ -110,17 +111,17 @@ def edit(public_id: str, deal: int):
 
 
 def _enter(form: HandForm, board, deal: int, editing):
-    public_id = board.sitting.public_id
+    public_id = board.public_id
     context = {"deal": deal, "dealer": board.dealer_of(deal), "editing": editing}
     if request.method == "POST":
         record = _check(form, board)
         if record is not None and request.form.get("action") != "preview":
             try:
                 if editing is None:
-                    _hand, created = record_hand(db.session, board.sitting, deal, record, form.form_token.data or "")
+                    _hand, created = record_hand(db.session, board, deal, record, form.form_token.data or "")
                     flash(f"Deal {deal} saved." if created else f"Deal {deal} was already saved.")
                 else:
-                    edit_hand(db.session, board.sitting, deal, record, whole_number(form.version.data) or 0)
+                    edit_hand(db.session, board, deal, record, whole_number(form.version.data) or 0)
                     flash(f"Deal {deal} changed.")
                 return redirect(url_for("sittings.show", public_id=public_id) + f"#deal-{deal}")
             except DealTaken as taken:
@@ -137,7 +138,7 @@ def _enter(form: HandForm, board, deal: int, editing):
                     "The current version is shown below the form; reload to edit it."
                 )
                 db.session.expire_all()  # the other phone's save, not what this request read first
-                context["current"] = load_scoreboard(db.session, board.sitting).hand(deal)
+                context["current"] = hand_view(db.session, board, deal)
                 form.version.data = str(stale.current.version)
             except SittingFull:
                 form.form_errors.append("Every deal of this session is recorded.")
@@ -148,15 +149,19 @@ def _enter(form: HandForm, board, deal: int, editing):
 
 @bp.post("/preview")
 def preview(public_id: str):
-    """The live preview (htmx): payments and working for the form as it stands."""
-    board = _board(public_id)
-    form = HandForm(names=board.names)
+    """The live preview (htmx): payments and working for the form as it stands.
+
+    Runs on every change of the form, so it reads only the session's fixed
+    facts (kept in memory) and never the database.
+    """
+    facts = _session(public_id)
+    form = HandForm(names=facts.names)
     record = None
     if not form.missing():
-        record = _check(form, board)
+        record = _check(form, facts)
     return render(
         "hands/_preview.html",
-        **_preview_context(form, board, record),
+        **_preview_context(form, facts, record),
         deal=whole_number(form.deal.data),
     )
 
@@ -165,7 +170,7 @@ def preview(public_id: str):
 def delete(public_id: str, deal: int):
     board, hand = _stored(public_id, deal)
     if request.method == "POST":
-        delete_hand(db.session, board.sitting, deal)
+        delete_hand(db.session, board, deal)
         flash(f"Deal {deal} deleted.")
         return redirect(url_for("sittings.show", public_id=public_id))
     return render("hands/delete.html", board=board, hand=hand)

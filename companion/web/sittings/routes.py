@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 
 import segno
-from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from ...backup import export_all, hands_csv
 from ...extensions import db
-from ...store import create_sitting, find_sitting, load_scoreboard, recent_sittings
+from ...store import create_sitting, find_sitting, load_scoreboard, recent_sittings, sitting_revision
 from .. import render
 from ..access import can_edit, edit_key_matches, grant_edit
+from ..cache import app_cache
+from ..facts import facts_for
 from .chart import running_totals_chart
 from .forms import NewSittingForm
 
@@ -58,9 +60,21 @@ def _sitting(public_id: str):
 
 @bp.get("/s/<public_id>")
 def show(public_id: str):
-    sitting = _sitting(public_id)
-    board = load_scoreboard(db.session, sitting)
-    return render("sittings/show.html", board=board, chart=running_totals_chart(board), editor=can_edit(sitting))
+    found = sitting_revision(db.engine, public_id)
+    if found is None:
+        abort(404)
+    facts = facts_for(public_id)
+    editor = can_edit(facts)
+
+    def draw() -> Markup:
+        board = load_scoreboard(db.session, _sitting(public_id))
+        return Markup(
+            render_template("sittings/_board.html", board=board, chart=running_totals_chart(board), editor=editor)
+        )
+
+    # Rendered scoreboards by (session id, revision, edit rights): most of a page view's work.
+    body = app_cache("boards", 512).get_or_make((*found, editor), draw)
+    return render("sittings/show.html", facts=facts, body=body)
 
 
 @bp.get("/s/<public_id>/join/<key>")

@@ -1,0 +1,23 @@
+"""A revision counter per session, bumped with every hand change (for page caches).
+
+Revision ID: 0003
+Revises: 0002
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("sitting") as batch:
+        batch.add_column(sa.Column("revision", sa.Integer(), nullable=False, server_default="0"))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("sitting") as batch:
+        batch.drop_column("revision")

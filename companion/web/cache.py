@@ -1,0 +1,55 @@
+"""Small in-process caches (one per worker process), bounded, least recently used out.
+
+Correct across several worker processes because every key carries what makes
+the value fresh: a session's revision from the database, or data that never
+changes once a session has started (its players and house rules).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+_MISSING = object()
+
+
+class LRU:
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, default=None):
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        return default
+
+    def put(self, key: Hashable, value) -> None:
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def get_or_make(self, key: Hashable, make: Callable[[], object]):
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
+            value = make()
+            self.put(key, value)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+def app_cache(name: str, size: int) -> LRU:
+    """The app's own cache of that name (created on first use): never shared between apps."""
+    from flask import current_app
+
+    caches = current_app.extensions.setdefault("caches", {})
+    if name not in caches:
+        caches[name] = LRU(size)
+    return caches[name]
