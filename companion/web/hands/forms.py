@@ -138,45 +138,7 @@ class HandForm(FlaskForm):
     def bonus_fields(self):
         return [getattr(self, _bonus_field_name(b)) for b in PLAIN_BONUSES]
 
-    # -- to and from the hand record --------------------------------------
-    def called_card_code(self) -> str | None:
-        if self.called_suit.data == OLD:
-            return self.called_trump.data or None
-        if self.called_suit.data and self.called_rank.data:
-            return f"{self.called_rank.data}{self.called_suit.data}"
-        return None
-
-    def to_record_json(self, house_rules: HouseRules) -> dict:
-        """The hand record as entered (checked by ``HandRecord.from_json``)."""
-        where, _, seat = (self.held_by.data or "").partition("-")
-        holder = whole_number(seat)
-        record = {
-            "bid": self.bid.data,
-            "declarer": whole_number(self.declarer.data),
-            "called_card": self.called_card_code(),
-            "young_trumps": self.young_trumps.data,
-            "holder": holder,
-            "in_trug": where == "trug",
-            "points": self.points.data,
-            "declarations": list(self.declarations.data or [])
-            + [Declaration.VIBRANT_COURT.id] * int(self.vibrant_courts.data or 0)
-            + [Declaration.FULL_COURT.id] * int(self.full_courts.data or 0),
-            "bonuses": {b.id: f.data for b, f in zip(PLAIN_BONUSES, self.bonus_fields, strict=True) if f.data},
-            "announced": list(self.announced.data or [])
-            + [a for a in (self.announced_martlets.data, self.announced_young_martlets.data) if a],
-            "martlets": {"declarer": int(self.martlets_declarer.data), "defence": int(self.martlets_defence.data)},
-            "young_martlets": {
-                "declarer": int(self.young_martlets_declarer.data),
-                "defence": int(self.young_martlets_defence.data),
-            },
-            "house_rules": house_rules.to_json(),
-        }
-        if where == "trug":
-            record["stinger_points"] = self.stinger_points.data
-        if record["called_card"] is None:
-            record.pop("called_card")
-        return record
-
+    # -- from the hand record (editing) -----------------------------------
     @classmethod
     def data_from_record(cls, record: HandRecord) -> dict:
         """Initial form data for editing a stored hand."""
@@ -231,15 +193,63 @@ class HandForm(FlaskForm):
         )
         return any(f.errors or f.data not in (None, "", "0", []) for f in fields)
 
-    def missing(self) -> list[str]:
-        """Labels of required fields still empty (for the live preview)."""
-        return [
-            f.label.text
-            for f in (self.bid, self.declarer, self.called_suit, self.young_trumps, self.held_by, self.points)
-            if f.data in (None, "")
-        ]
-
 
 # One "made by" choice per bonus; Hundred is worked out from the points.
 for _bonus in PLAIN_BONUSES:
     setattr(HandForm, _bonus_field_name(_bonus), SelectField(_bonus.label, choices=options(SIDE_CHOICES), default=""))
+
+
+# -- from what was sent to the hand record ----------------------------------------
+# Plain functions of the submitted values (a MultiDict): the live preview uses
+# them without building the WTForms form, the save after WTForms' own checks.
+
+REQUIRED = ("bid", "declarer", "called_suit", "young_trumps", "held_by", "points")
+
+
+def missing(values) -> list[str]:
+    """Labels of the required fields still empty."""
+    return [getattr(HandForm, name).args[0] for name in REQUIRED if not values.get(name)]
+
+
+def called_card_code(values) -> str | None:
+    suit = values.get("called_suit")
+    if suit == OLD:
+        return values.get("called_trump") or None
+    if suit and values.get("called_rank"):
+        return f"{values.get('called_rank')}{suit}"
+    return None
+
+
+def _count(values, name: str) -> int:
+    return whole_number(values.get(name, "0")) or 0
+
+
+def record_from_values(values, house_rules: HouseRules) -> dict:
+    """The hand record as entered (the engine checks it: ``HandRecord.from_json``)."""
+    where, _, seat = (values.get("held_by") or "").partition("-")
+    record = {
+        "bid": values.get("bid") or None,
+        "declarer": whole_number(values.get("declarer")),
+        "young_trumps": values.get("young_trumps") or None,
+        "holder": whole_number(seat),
+        "in_trug": where == "trug",
+        "points": whole_number(values.get("points", "").strip()),
+        "declarations": values.getlist("declarations")
+        + [Declaration.VIBRANT_COURT.id] * _count(values, "vibrant_courts")
+        + [Declaration.FULL_COURT.id] * _count(values, "full_courts"),
+        "bonuses": {b.id: values.get(_bonus_field_name(b)) for b in PLAIN_BONUSES if values.get(_bonus_field_name(b))},
+        "announced": values.getlist("announced")
+        + [a for a in (values.get("announced_martlets"), values.get("announced_young_martlets")) if a],
+        "martlets": {"declarer": _count(values, "martlets_declarer"), "defence": _count(values, "martlets_defence")},
+        "young_martlets": {
+            "declarer": _count(values, "young_martlets_declarer"),
+            "defence": _count(values, "young_martlets_defence"),
+        },
+        "house_rules": house_rules.to_json(),
+    }
+    code = called_card_code(values)
+    if code is not None:
+        record["called_card"] = code
+    if where == "trug":
+        record["stinger_points"] = whole_number((values.get("stinger_points") or "").strip())
+    return record

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from ...extensions import db
 from ...rules import HandRecord, InvalidHand, card, category_of, score
@@ -25,7 +26,7 @@ from .. import render
 from ..access import require_edit
 from ..facts import facts_for
 from ..fields import whole_number
-from .forms import ENGINE_FIELDS, HandForm
+from .forms import ENGINE_FIELDS, HandForm, called_card_code, missing, record_from_values
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
 
@@ -46,12 +47,17 @@ def _stored(public_id: str, deal: int) -> tuple[SittingFacts, HandView]:
     return facts, hand
 
 
+def _label(engine_field: str) -> str | None:
+    name = ENGINE_FIELDS.get(engine_field)
+    return getattr(HandForm, name).args[0] if name else None
+
+
 def _check(form: HandForm, board) -> HandRecord | None:
     """The hand record if the whole form is valid; else errors beside the fields."""
     if not form.validate():
         return None
     try:
-        return HandRecord.from_json(form.to_record_json(board.house_rules))
+        return HandRecord.from_json(record_from_values(request.form, board.house_rules))
     except InvalidHand as exc:
         field = getattr(form, ENGINE_FIELDS.get(exc.field, ""), None)
         if field is None:
@@ -61,27 +67,29 @@ def _check(form: HandForm, board) -> HandRecord | None:
         return None
 
 
-def _called_card_facts(form: HandForm) -> dict | None:
+def _called_card_facts(values) -> dict | None:
     """Category, penalty factor and ban of the chosen card, as soon as it is known."""
-    code = form.called_card_code()
+    code = called_card_code(values)
     if not code:
         return None
     try:
         called = card(code)
-        young = Suit(form.young_trumps.data) if form.young_trumps.data else None
+        young = Suit(values.get("young_trumps")) if values.get("young_trumps") else None
         category = category_of(called, young)
     except (KeyError, ValueError):
         return {"card": code, "category": None}
     return {"card": called, "category": category}
 
 
-def _preview_context(form: HandForm, board, record: HandRecord | None) -> dict:
+def _preview_context(form: HandForm, board, record: HandRecord | None, values) -> dict:
     return {
         "form": form,
         "board": board,
         "record": record,
         "result": score(record) if record else None,
-        "called": _called_card_facts(form),
+        "called": _called_card_facts(values),
+        "missing": missing(values),
+        "problems": [(f.label.text, e) for f in form for e in f.errors] + [(None, e) for e in form.form_errors],
     }
 
 
@@ -143,8 +151,12 @@ def _enter(form: HandForm, board, deal: int, editing):
             except SittingFull:
                 form.form_errors.append("Every deal of this session is recorded.")
         status = 200 if record is not None else 422
-        return render("hands/form.html", status=status, **_preview_context(form, board, record), **context)
-    return render("hands/form.html", **_preview_context(form, board, None), **context)
+        return render(
+            "hands/form.html", status=status, **_preview_context(form, board, record, request.form), **context
+        )
+    shown = editing.record if editing is not None else None  # editing: the stored hand's payments at once
+    values = MultiDict(form.data) if editing is not None else MultiDict()
+    return render("hands/form.html", **_preview_context(form, board, shown, values), **context)
 
 
 @bp.post("/preview")
@@ -152,17 +164,26 @@ def preview(public_id: str):
     """The live preview (htmx): payments and working for the form as it stands.
 
     Runs on every change of the form, so it reads only the session's fixed
-    facts (kept in memory) and never the database.
+    facts (kept in memory), never the database, and lets the engine judge
+    the values without building the whole form.
     """
     facts = _session(public_id)
-    form = HandForm(names=facts.names)
-    record = None
-    if not form.missing():
-        record = _check(form, facts)
+    values = request.form
+    todo = missing(values)
+    record, errors = None, []
+    if not todo:
+        try:
+            record = HandRecord.from_json(record_from_values(values, facts.house_rules))
+        except InvalidHand as exc:
+            errors.append((_label(exc.field), exc.message))
     return render(
         "hands/_preview.html",
-        **_preview_context(form, facts, record),
-        deal=whole_number(form.deal.data),
+        board=facts,
+        record=record,
+        result=score(record) if record else None,
+        called=_called_card_facts(values),
+        missing=todo,
+        errors=errors,
     )
 
 
