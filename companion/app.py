@@ -76,24 +76,35 @@ def build_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(reference_bp)
     csrf.exempt(api_bp)  # /api/score changes nothing
 
-    @app.get("/vendor/htmx.min.js")
-    def htmx():
-        return send_from_directory(HTMX_DIR, "htmx.min.js", max_age=31536000)
-
-    # The service worker lives at the root so that its scope is the whole app.
+    # The service worker lives at the root so that its scope is the whole app;
+    # it names the current fingerprinted assets, so a new release refreshes its cache.
     @app.get("/sw.js")
     def service_worker():
-        response = send_from_directory(app.static_folder, "sw.js", max_age=0)
+        assets = app.extensions["assets"]
+        body = render_template("sw.js", assets=assets, version="-".join(a.digest[:6] for a in assets.values()))
+        response = app.response_class(body, mimetype="text/javascript")
         response.headers["Service-Worker-Allowed"] = "/"
+        response.headers["Cache-Control"] = "no-cache"
         return response
 
     @app.get("/manifest.webmanifest")
     def manifest():
         return send_from_directory(app.static_folder, "manifest.webmanifest", mimetype="application/manifest+json")
 
-    from .web import filters
+    from .web import assets, compress, filters
 
     filters.register(app)
+    static = Path(app.static_folder)
+    assets.init_app(
+        app,
+        {
+            "style.css": static / "style.css",
+            "app.js": static / "app.js",
+            "icon.svg": static / "icon.svg",
+            "htmx.min.js": HTMX_DIR / "htmx.min.js",
+        },
+    )
+    compress.init_app(app)
     _register_errors(app)
     _register_commands(app)
     return app

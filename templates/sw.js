@@ -1,7 +1,7 @@
 // Service worker: the reference sheets and their assets work without a network
 // once visited. Pages are fetched fresh when online (network first) and fall
 // back to the copy kept here; session pages are never cached (they change).
-const CACHE = "tarot-reference-v1";
+const CACHE = "tarot-reference-{{ version }}";
 const PRECACHE = [
   "/reference/",
   "/reference/bids",
@@ -16,13 +16,12 @@ const PRECACHE = [
   "/reference/play",
   "/reference/house-rules",
   "/reference/cheat-sheet",
-  "/static/style.css",
-  "/static/app.js",
-  "/static/icon.svg",
-  "/vendor/htmx.min.js",
+{%- for asset in assets.values() %}
+  "{{ asset.url }}",
+{%- endfor %}
   "/manifest.webmanifest",
 ];
-const KEEP = ["/reference", "/static/", "/vendor/", "/manifest.webmanifest"];
+const KEEP = ["/reference", "/assets/", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
