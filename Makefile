@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLASK := $(BIN)/flask --app wsgi
 TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
-.PHONY: install db run test chromium lint bench-engine load
+.PHONY: install db run test chromium wrk lint bench bench-engine load
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ chromium:
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y --no-install-recommends chromium fonts-liberation; }
 
+# Debian's wrk, the load generator of make bench, only when none is on PATH.
+wrk:
+	@command -v wrk >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y --no-install-recommends wrk; }
+
 lint: install
 	$(BIN)/ruff check .
 
@@ -54,3 +59,7 @@ bench-engine: install
 # 50 tables recording 16-deal sessions at once under gunicorn, SQLite then PostgreSQL.
 load: install
 	$(BIN)/python scripts/load.py
+
+# Server speed beside a bare Flask route, page weight, taps, growth.
+bench: install chromium wrk
+	$(BIN)/python scripts/bench.py

@@ -190,6 +190,215 @@ def print_speed(rows: list[dict]) -> None:
               f"{r['errors']:>7}{r['rps'] / bare['rps']:>8.0%}")
 
 
+# -- 2. page weight -------------------------------------------------------------
+
+
+def app_server() -> tuple[subprocess.Popen, str, str]:
+    tmp = tempfile.mkdtemp()
+    env = {"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SECRET_KEY": secrets.token_hex(16)}
+    subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "upgrade-db"], cwd=ROOT,
+                   env={**os.environ, **env}, check=True, capture_output=True)
+    server, base = gunicorn("wsgi:app", env, workers=2)
+    return server, base, tmp
+
+
+def phone_browser(playwright, base: str, phone: Phone):
+    browser = playwright.chromium.launch(
+        executable_path=shutil.which("chromium"),
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    )
+    device = dict(playwright.devices["Pixel 7"])
+    context = browser.new_context(**device)
+    host = base.split("//")[1].split(":")[0]
+    context.add_cookies([{"name": k, "value": v, "domain": host, "path": "/"} for k, v in phone.cookies.items()])
+    return browser, context
+
+
+def wire_bytes(context, page, url: str) -> tuple[int, list[tuple[str, int]]]:
+    """Bytes received (headers and compressed bodies) while loading ``url`` until the network is idle."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    urls, sizes = {}, {}
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+    page.goto(url, wait_until="networkidle")
+    page.wait_for_timeout(300)
+    cdp.detach()
+    items = [(urls.get(r, r).split("/", 3)[-1], int(n)) for r, n in sizes.items() if n]
+    return sum(n for _, n in items), items
+
+
+def page_weight() -> dict:
+    from playwright.sync_api import sync_playwright
+
+    server, base, tmp = app_server()
+    try:
+        phone = Phone(base)
+        board = phone.start_session(["Ann", "Bob", "Cat", "Dan"])
+        url = f"{base}/s/{board}/hands/new"
+        with sync_playwright() as pw:
+            browser, context = phone_browser(pw, base, phone)
+            page = context.new_page()
+            first, first_items = wire_bytes(context, page, url)
+            repeat, repeat_items = wire_bytes(context, page, url)
+            browser.close()
+    finally:
+        stop(server)
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"first": first, "first_items": first_items, "repeat": repeat, "repeat_items": repeat_items}
+
+
+def print_weight(w: dict) -> None:
+    print("\n2. Page weight of the hand-entry page, bytes on the wire (compressed, with headers)")
+    for label, key in (("first visit", "first"), ("repeat visit", "repeat")):
+        print(f"{label:<13}{w[key]:>8,} B  ({w[key] / 1024:.1f} KB)")
+        for name, n in sorted(w[key + "_items"], key=lambda i: -i[1]):
+            print(f"    {n:>7,} B  /{name[:70]}")
+
+
+# -- 3. taps ------------------------------------------------------------------------
+
+
+class Thumb:
+    """Counts every tap and keystroke a player makes."""
+
+    def __init__(self, page):
+        self.page, self.taps, self.keys = page, 0, 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.taps += 1
+
+    def type(self, selector: str, text: str) -> None:
+        self.tap(selector)  # putting the cursor in the field is a tap too
+        self.page.keyboard.type(text)
+        self.keys += len(text)
+
+    @property
+    def total(self) -> int:
+        return self.taps + self.keys
+
+
+def score_quickly(page, board_url: str, held_by: str, stinger: str | None) -> Thumb:
+    page.goto(board_url)
+    thumb = Thumb(page)
+    thumb.tap("#score-hand")
+    thumb.tap('#bid-box label[data-value="4"]')
+    thumb.tap('#declarer-box label[data-value="1"]')
+    thumb.tap('#called_suit-box .suits label[data-value="C"]')
+    thumb.tap('#called_suit-box .ranks label[data-value="7"]')
+    thumb.tap('#young_trumps-box label[data-value="hearts"]')
+    thumb.tap(f'#held_by-box label[data-value="{held_by}"]')
+    thumb.type("#points", "50" if stinger else "71")
+    if stinger:
+        thumb.type("#stinger_points", stinger)
+    thumb.tap("#save")
+    page.wait_for_url(re.compile(r".*/s/[^/]+(#deal-\d+)?$"))
+    if "saved" not in page.locator(".flash").inner_text():
+        raise SystemExit("the hand was not saved")
+    return thumb
+
+
+def taps() -> dict:
+    from playwright.sync_api import sync_playwright
+
+    server, base, tmp = app_server()
+    try:
+        phone = Phone(base)
+        board = f"{base}/s/{phone.start_session(['Ann', 'Bob', 'Cat', 'Dan'])}"
+        with sync_playwright() as pw:
+            browser, context = phone_browser(pw, base, phone)
+            page = context.new_page()
+            partner = score_quickly(page, board, "hand-3", None)
+            stung = score_quickly(page, board, "trug-2", "55")
+            browser.close()
+    finally:
+        stop(server)
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"partner": partner, "stung": stung}
+
+
+def print_taps(t: dict) -> None:
+    print("\n3. Interactions to score a hand, scoreboard → scoreboard (taps + keystrokes)")
+    for name, thumb in t.items():
+        print(f"{name + ' hand':<14}{thumb.total:>3}  ({thumb.taps} taps, {thumb.keys} keystrokes)")
+
+
+# -- 4. growth ----------------------------------------------------------------------
+
+
+def _median_ms(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return sorted(times)[len(times) // 2]
+
+
+def growth() -> dict:
+    from sqlalchemy import insert
+    from sqlmodel import Session
+
+    from companion import create_app
+    from companion.db import upgrade
+    from companion.models import Player, Sitting
+    from companion.rules import HandRecord, HouseRules
+    from companion.store import create_sitting, record_hand
+
+    tmp = tempfile.mkdtemp()
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/growth.sqlite3", "SECRET_KEY": "bench"})
+    engine = app.extensions["db_engine"]
+    upgrade(engine)
+    client = app.test_client()
+    out = {"board": [], "start": []}
+    record = HandRecord.from_json(PARTNER)
+    for hands in (16, 160, 1600):
+        with Session(engine, expire_on_commit=False) as db:
+            sitting = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], hands, 0, HouseRules())
+            for deal in range(1, hands + 1):
+                record_hand(db, sitting, deal, record, f"g{hands}-{deal}")
+        url = f"/s/{sitting.public_id}"
+
+        def cold(url=url):
+            app.extensions.get("caches", {}).clear()
+            assert client.get(url).status_code == 200
+
+        def warm(url=url):
+            assert client.get(url).status_code == 200
+
+        out["board"].append((hands, _median_ms(cold, 5), _median_ms(warm, 20)))
+    made = 3  # the three sessions above
+    for total in (10, 1000, 10000):
+        with engine.begin() as connection:
+            rows = [{"public_id": secrets.token_urlsafe(16), "edit_key": secrets.token_urlsafe(16), "deals": 16,
+                     "first_dealer": 0, "house_rules": "{}", "coins": "1/-", "revision": 0}
+                    for _ in range(total - made)]
+            if rows:
+                connection.execute(insert(Sitting), rows)
+                ids = [i for (i,) in connection.exec_driver_sql("select id from sitting order by id desc limit ?",
+                                                                 (len(rows),))]
+                connection.execute(insert(Player), [{"sitting_id": i, "seat": s, "name": f"P{s}"}
+                                                    for i in ids for s in range(4)])
+        made = total
+        out["start"].append((total, _median_ms(lambda: client.get("/"), 20)))
+    engine.dispose()
+    shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def print_growth(g: dict) -> None:
+    print("\n4. Growth: server time in-process (median ms)")
+    base = g["board"][0]
+    print(f"{'scoreboard hands':<18}{'first view':>11}{'cached':>9}{'× rows':>8}{'× time':>8}")
+    for hands, cold, warm in g["board"]:
+        print(f"{hands:<18}{cold:>11.1f}{warm:>9.2f}{hands / base[0]:>8.0f}{cold / base[1]:>8.1f}")
+    first = g["start"][0]
+    print(f"{'start page, sessions':<22}{'ms':>7}{'rows shown':>12}{'× time':>8}")
+    for total, ms in g["start"]:
+        print(f"{total:<22}{ms:>7.2f}{min(total, 20):>12}{ms / first[1]:>8.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5)
@@ -197,6 +406,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.only in (None, "speed"):
         print_speed(server_speed(args.seconds))
+    if args.only in (None, "weight"):
+        print_weight(page_weight())
+    if args.only in (None, "taps"):
+        print_taps(taps())
+    if args.only in (None, "growth"):
+        print_growth(growth())
 
 
 if __name__ == "__main__":
