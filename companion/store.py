@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from sqlalchemy import bindparam, func, update
+from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -313,11 +313,19 @@ def delete_hand(db: Session, sitting: Sitting, deal: int) -> bool:
     return True
 
 
-_REVISION = select(Sitting.id, Sitting.revision).where(Sitting.public_id == bindparam("public_id"))
-
-
 def sitting_revision(engine, public_id: str) -> tuple[int, int] | None:
-    """(id, revision) of a session: one small query (no ORM) to know whether a cached page is fresh."""
-    with engine.connect() as connection:
-        row = connection.execute(_REVISION, {"public_id": public_id}).first()
+    """(id, revision) of a session: whether a cached page is fresh.
+
+    Asked on every scoreboard view, so it goes straight to the driver (the
+    pooled connection, one prepared statement) rather than through the ORM.
+    """
+    marker = "?" if engine.dialect.paramstyle == "qmark" else "%s"
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(f"SELECT id, revision FROM sitting WHERE public_id = {marker}", (public_id,))
+        row = cursor.fetchone()
+        cursor.close()
+    finally:
+        connection.close()
     return (row[0], row[1]) if row else None

@@ -7,9 +7,11 @@ changes once a session has started (its players and house rules).
 
 from __future__ import annotations
 
+import gzip
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 _MISSING = object()
 
@@ -53,3 +55,26 @@ def app_cache(name: str, size: int) -> LRU:
     if name not in caches:
         caches[name] = LRU(size)
     return caches[name]
+
+
+@dataclass(frozen=True)
+class CachedPage:
+    """A whole HTML page, kept plain and gzipped, served without rendering anything."""
+
+    body: bytes
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, html: str) -> CachedPage:
+        body = html.encode()
+        return cls(body, gzip.compress(body, 6, mtime=0))
+
+    def response(self):
+        from flask import current_app, request
+
+        zipped = "gzip" in request.headers.get("Accept-Encoding", "")
+        response = current_app.response_class(self.gzipped if zipped else self.body, mimetype="text/html")
+        if zipped:
+            response.headers["Content-Encoding"] = "gzip"
+        response.vary.update(("Accept-Encoding", "HX-Request"))
+        return response

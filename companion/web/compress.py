@@ -22,11 +22,10 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def compress(response):
         if (
-            response.direct_passthrough
-            or "Content-Encoding" in response.headers
-            or response.status_code < 200
+            "gzip" not in request.headers.get("Accept-Encoding", "")
+            or response.direct_passthrough
             or response.mimetype not in KINDS
-            or "gzip" not in request.headers.get("Accept-Encoding", "")
+            or "Content-Encoding" in response.headers
         ):
             return response
         body = response.get_data()

@@ -52,3 +52,6 @@ def register(app: Flask) -> None:
     app.add_template_filter(coins_for, "coins")
     app.add_template_filter(settle)
     app.add_template_global(LINE_LABELS, "line_labels")
+    from .hands.working import working
+
+    app.add_template_global(working)

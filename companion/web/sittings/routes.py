@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import segno
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
 from ...backup import export_all, hands_csv
@@ -13,7 +13,7 @@ from ...extensions import db
 from ...store import create_sitting, find_sitting, load_scoreboard, recent_sittings, sitting_revision
 from .. import render
 from ..access import can_edit, edit_key_matches, grant_edit
-from ..cache import app_cache
+from ..cache import CachedPage, app_cache
 from ..facts import facts_for
 from .chart import running_totals_chart
 from .forms import NewSittingForm
@@ -73,8 +73,14 @@ def show(public_id: str):
         )
 
     # Rendered scoreboards by (session id, revision, edit rights): most of a page view's work.
-    body = app_cache("boards", 512).get_or_make((*found, editor), draw)
-    return render("sittings/show.html", facts=facts, body=body)
+    key = (*found, editor)
+    body = app_cache("boards", 512).get_or_make(key, draw)
+    if "_flashes" in session:  # a message to show once: this page is not the cached one
+        return render("sittings/show.html", facts=facts, body=body)
+    page = app_cache("board_pages", 512).get_or_make(
+        key, lambda: CachedPage.of(render_template("sittings/show.html", facts=facts, body=body, session_id=public_id))
+    )
+    return page.response()
 
 
 @bp.get("/s/<public_id>/join/<key>")
