@@ -227,3 +227,12 @@ def test_tampered_hidden_numbers_never_crash(client, junk):
     edit = client.get(location + "/hands/1/edit").text
     response = client.post(location + "/hands/1/edit", data=hand_form_data(edit, **PARTNER_MADE, version=junk))
     assert response.status_code == 200 and "changed on another phone" in response.text
+
+
+@pytest.mark.parametrize("courts", ["1000000000", "5", "x", "-1"])
+def test_impossible_court_counts_are_refused_beside_declarations(client, courts):
+    location = start_session(client)
+    response = new_hand(client, location, **PARTNER_MADE, vibrant_courts=courts)
+    assert response.status_code == 422
+    assert 'id="declarations-error"' in response.text or 'id="vibrant_courts-error"' in response.text
+    assert "No hands yet" in client.get(location).text

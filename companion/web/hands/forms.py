@@ -24,6 +24,7 @@ from ...rules import (
     Side,
     Suit,
 )
+from ...rules.declarations import MAX_COURTS
 from ..fields import MultiCheckboxField, options, whole_number
 
 OLD = "old"
@@ -220,8 +221,18 @@ def called_card_code(values) -> str | None:
     return None
 
 
-def _count(values, name: str) -> int:
-    return whole_number(values.get(name, "0")) or 0
+def _count(values, name: str):
+    """A count sent as text: a number, 0 when left empty, or the text itself for the engine to refuse."""
+    raw = values.get(name) or "0"
+    number = whole_number(raw)
+    return raw if number is None else number
+
+
+def _courts(values, name: str, declaration: Declaration) -> list:
+    count = _count(values, name)
+    if not isinstance(count, int):
+        return [f"{count} {declaration.label}"]  # not a declaration: refused by the engine
+    return [declaration.id] * min(count, MAX_COURTS + 1)  # past the most, the engine says so
 
 
 def record_from_values(values, house_rules: HouseRules) -> dict:
@@ -235,8 +246,8 @@ def record_from_values(values, house_rules: HouseRules) -> dict:
         "in_trug": where == "trug",
         "points": whole_number(values.get("points", "").strip()),
         "declarations": values.getlist("declarations")
-        + [Declaration.VIBRANT_COURT.id] * _count(values, "vibrant_courts")
-        + [Declaration.FULL_COURT.id] * _count(values, "full_courts"),
+        + _courts(values, "vibrant_courts", Declaration.VIBRANT_COURT)
+        + _courts(values, "full_courts", Declaration.FULL_COURT),
         "bonuses": {b.id: values.get(_bonus_field_name(b)) for b in PLAIN_BONUSES if values.get(_bonus_field_name(b))},
         "announced": values.getlist("announced")
         + [a for a in (values.get("announced_martlets"), values.get("announced_young_martlets")) if a],

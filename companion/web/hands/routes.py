@@ -14,7 +14,6 @@ from ...store import (
     DealTaken,
     HandView,
     SittingFacts,
-    SittingFull,
     StaleEdit,
     delete_hand,
     edit_hand,
@@ -52,21 +51,6 @@ def _label(engine_field: str) -> str | None:
     return getattr(HandForm, name).args[0] if name else None
 
 
-def _check(form: HandForm, board) -> HandRecord | None:
-    """The hand record if the whole form is valid; else errors beside the fields."""
-    if not form.validate():
-        return None
-    try:
-        return HandRecord.from_json(record_from_values(request.form, board.house_rules))
-    except InvalidHand as exc:
-        field = getattr(form, ENGINE_FIELDS.get(exc.field, ""), None)
-        if field is None:
-            form.form_errors.append(exc.message)
-        else:
-            field.errors = [*field.errors, exc.message]
-        return None
-
-
 def _called_card_facts(values) -> dict | None:
     """Category, penalty factor and ban of the chosen card, as soon as it is known."""
     code = called_card_code(values)
@@ -100,63 +84,91 @@ def new(public_id: str):
     if deal is None and request.method == "GET":
         flash("Every deal of this session is recorded: edit a hand to change it.")
         return redirect(url_for("sittings.show", public_id=public_id))
-    form = HandForm(names=board.names)
-    if request.method == "GET":
-        form.form_token.data = secrets.token_urlsafe(16)
-        form.deal.data = str(deal)
-    return _enter(form, board, deal=deal or lowest_free_deal(db.session, board) or 0, editing=None)
+
+    def make_form() -> HandForm:
+        form = HandForm(names=board.names)
+        if request.method == "GET":
+            form.form_token.data = secrets.token_urlsafe(16)
+            form.deal.data = str(deal)
+        return form
+
+    return _enter(make_form, board, deal=deal or lowest_free_deal(db.session, board) or 0, editing=None)
 
 
 @bp.route("/<int:deal>/edit", methods=["GET", "POST"])
 def edit(public_id: str, deal: int):
     board, hand = _stored(public_id, deal)
-    if request.method == "GET":
+
+    def make_form() -> HandForm:
+        if request.method == "POST":
+            return HandForm(names=board.names)
         form = HandForm(names=board.names, data=HandForm.data_from_record(hand.record))
         form.version.data = str(hand.version)
-    else:
-        form = HandForm(names=board.names)
-    return _enter(form, board, deal=deal, editing=hand)
+        return form
+
+    return _enter(make_form, board, deal=deal, editing=hand)
 
 
-def _enter(form: HandForm, board, deal: int, editing):
+def _enter(make_form, board, deal: int, editing):
+    """Show the hand form, or check and save what it sent.
+
+    A valid hand (the usual case) is judged by the engine alone and saved
+    without building the WTForms form; the form is built to show the page,
+    and to put every message beside its field when something is wrong.
+    """
     public_id = board.public_id
     context = {"deal": deal, "dealer": board.dealer_of(deal), "editing": editing}
-    if request.method == "POST":
-        record = _check(form, board)
-        if record is not None and request.form.get("action") != "preview":
-            try:
-                if editing is None:
-                    _hand, created = record_hand(db.session, board, deal, record, form.form_token.data or "")
-                    flash(f"Deal {deal} saved." if created else f"Deal {deal} was already saved.")
-                else:
-                    edit_hand(db.session, board, deal, record, whole_number(form.version.data) or 0)
-                    flash(f"Deal {deal} changed.")
-                return redirect(url_for("sittings.show", public_id=public_id) + f"#deal-{deal}")
-            except DealTaken as taken:
-                form.form_errors.append(
-                    f"Deal {deal} was saved from another phone meanwhile."
-                    + (f" This hand can go in as deal {taken.next_deal}." if taken.next_deal else "")
-                )
-                if taken.next_deal:
-                    form.deal.data = str(taken.next_deal)
-                    context.update(deal=taken.next_deal, dealer=board.dealer_of(taken.next_deal))
-            except StaleEdit as stale:
-                form.form_errors.append(
-                    "This hand was changed on another phone after you opened it. "
-                    "The current version is shown below the form; reload to edit it."
-                )
-                db.session.expire_all()  # the other phone's save, not what this request read first
-                context["current"] = hand_view(db.session, board, deal)
-                form.version.data = str(stale.current.version)
-            except SittingFull:
-                form.form_errors.append("Every deal of this session is recorded.")
-        status = 200 if record is not None else 422
-        return render(
-            "hands/form.html", status=status, **_preview_context(form, board, record, request.form), **context
-        )
-    shown = editing.record if editing is not None else None  # editing: the stored hand's payments at once
-    values = MultiDict(form.data) if editing is not None else MultiDict()
-    return render("hands/form.html", **_preview_context(form, board, shown, values), **context)
+    if request.method != "POST":
+        form = make_form()
+        shown = editing.record if editing is not None else None  # editing: the stored hand's payments at once
+        values = MultiDict(form.data) if editing is not None else MultiDict()
+        return render("hands/form.html", **_preview_context(form, board, shown, values), **context)
+
+    sent = request.form
+    try:
+        record, problem = HandRecord.from_json(record_from_values(sent, board.house_rules)), None
+    except InvalidHand as exc:
+        record, problem = None, exc
+    errors: list[str] = []
+    if record is not None and sent.get("action") != "preview":
+        try:
+            if editing is None:
+                _hand, created = record_hand(db.session, board, deal, record, sent.get("form_token", ""))
+                flash(f"Deal {deal} saved." if created else f"Deal {deal} was already saved.")
+            else:
+                edit_hand(db.session, board, deal, record, whole_number(sent.get("version")) or 0)
+                flash(f"Deal {deal} changed.")
+            return redirect(url_for("sittings.show", public_id=public_id) + f"#deal-{deal}")
+        except DealTaken as taken:
+            errors.append(
+                f"Deal {deal} was saved from another phone meanwhile."
+                + (f" This hand can go in as deal {taken.next_deal}." if taken.next_deal else "")
+            )
+            if taken.next_deal:
+                context.update(deal=taken.next_deal, dealer=board.dealer_of(taken.next_deal))
+        except StaleEdit:
+            errors.append(
+                "This hand was changed on another phone after you opened it. "
+                "The current version is shown below the form; reload to edit it."
+            )
+            db.session.expire_all()  # the other phone's save, not what this request read first
+            context["current"] = hand_view(db.session, board, deal)
+
+    form = make_form()
+    if problem is not None:
+        form.validate()  # every field's own message, then the engine's beside its field
+        field = getattr(form, ENGINE_FIELDS.get(problem.field, ""), None)
+        if field is None:
+            form.form_errors.append(problem.message)
+        elif problem.message not in field.errors:
+            field.errors = [*field.errors, problem.message]
+    form.form_errors.extend(errors)
+    if "deal" in context and context["deal"] != deal:
+        form.deal.data = str(context["deal"])
+    if context.get("current") is not None:
+        form.version.data = str(context["current"].version)
+    status = 200 if record is not None else 422
+    return render("hands/form.html", status=status, **_preview_context(form, board, record, sent), **context)
 
 
 @bp.post("/preview")
