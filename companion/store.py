@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from sqlalchemy import func, update
+from sqlalchemy import func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -248,34 +248,45 @@ def _touch(db: Session, sitting_id: int) -> None:
     db.execute(update(Sitting).where(Sitting.id == sitting_id).values(revision=Sitting.revision + 1))
 
 
-def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, form_token: str) -> tuple[Hand, bool]:
-    """Save a new hand; returns (hand, created). Saving the same form again is a no-op."""
-    existing = db.exec(select(Hand).where(Hand.form_token == form_token)).first()
-    if existing is not None and existing.sitting_id == sitting.id:
-        return existing, False
+def record_hand(db: Session, sitting: Sitting | SittingFacts, deal: int, record: HandRecord, form_token: str) -> bool:
+    """Save a new hand; True if saved now, False if this form was saved before (a second press).
+
+    One look-up answers both "was this form saved already?" and "is this deal
+    taken?"; the unique constraints settle any race between two phones.
+    """
     if not 1 <= deal <= sitting.deals:
         raise SittingFull()
-    if _hand(db, sitting, deal) is not None:
+    found = db.execute(
+        select(Hand.form_token, Hand.deal).where(
+            Hand.sitting_id == sitting.id, or_(Hand.form_token == form_token, Hand.deal == deal)
+        )
+    ).all()
+    if any(token == form_token for token, _ in found):
+        return False
+    if found:
         raise DealTaken(deal, lowest_free_deal(db, sitting))
-    hand = Hand(
-        sitting_id=sitting.id,
-        deal=deal,
-        record=json.dumps(record.to_json()),
-        form_token=form_token,
-        **_pays(record),
-    )
-    db.add(hand)
+    stamp = now()
     try:
-        db.flush()
+        db.execute(
+            insert(Hand).values(
+                sitting_id=sitting.id,
+                deal=deal,
+                record=json.dumps(record.to_json()),
+                form_token=form_token,
+                version=1,
+                created_at=stamp,
+                updated_at=stamp,
+                **_pays(record),
+            )
+        )
         _touch(db, sitting.id)
         db.commit()
     except IntegrityError:  # a concurrent save won the race
         db.rollback()
-        again = db.exec(select(Hand).where(Hand.form_token == form_token)).first()
-        if again is not None:
-            return again, False
+        if db.execute(select(Hand.id).where(Hand.form_token == form_token)).first() is not None:
+            return False
         raise DealTaken(deal, lowest_free_deal(db, sitting)) from None
-    return hand, True
+    return True
 
 
 def _pays(record: HandRecord) -> dict[str, int]:

@@ -133,7 +133,7 @@ def _enter(make_form, board, deal: int, editing):
     if record is not None and sent.get("action") != "preview":
         try:
             if editing is None:
-                _hand, created = record_hand(db.session, board, deal, record, sent.get("form_token", ""))
+                created = record_hand(db.session, board, deal, record, sent.get("form_token", ""))
                 flash(f"Deal {deal} saved." if created else f"Deal {deal} was already saved.")
             else:
                 edit_hand(db.session, board, deal, record, whole_number(sent.get("version")) or 0)
