@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from sqlalchemy import func, insert, or_, update
+from sqlalchemy import bindparam, func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -243,9 +243,18 @@ def lowest_free_deal(db: Session, sitting: Sitting | SittingFacts) -> int | None
     return next((d for d in range(1, sitting.deals + 1) if d not in played), None)
 
 
+# Statements built once: saving a hand is the busiest write, and building
+# SQLAlchemy statements costs more than running them.
+_TOUCH = update(Sitting).where(Sitting.id == bindparam("sid")).values(revision=Sitting.revision + 1)
+_SAVED_OR_TAKEN = select(Hand.form_token, Hand.deal).where(
+    Hand.sitting_id == bindparam("sid"), or_(Hand.form_token == bindparam("token"), Hand.deal == bindparam("deal"))
+)
+_INSERT_HAND = insert(Hand)
+
+
 def _touch(db: Session, sitting_id: int) -> None:
     """Bump the session's revision in the same transaction as the change to its hands."""
-    db.execute(update(Sitting).where(Sitting.id == sitting_id).values(revision=Sitting.revision + 1))
+    db.connection().execute(_TOUCH, {"sid": sitting_id})
 
 
 def record_hand(db: Session, sitting: Sitting | SittingFacts, deal: int, record: HandRecord, form_token: str) -> bool:
@@ -256,29 +265,17 @@ def record_hand(db: Session, sitting: Sitting | SittingFacts, deal: int, record:
     """
     if not 1 <= deal <= sitting.deals:
         raise SittingFull()
-    found = db.execute(
-        select(Hand.form_token, Hand.deal).where(
-            Hand.sitting_id == sitting.id, or_(Hand.form_token == form_token, Hand.deal == deal)
-        )
-    ).all()
+    connection = db.connection()
+    found = connection.execute(_SAVED_OR_TAKEN, {"sid": sitting.id, "token": form_token, "deal": deal}).all()
     if any(token == form_token for token, _ in found):
         return False
     if found:
         raise DealTaken(deal, lowest_free_deal(db, sitting))
     stamp = now()
     try:
-        db.execute(
-            insert(Hand).values(
-                sitting_id=sitting.id,
-                deal=deal,
-                record=json.dumps(record.to_json()),
-                form_token=form_token,
-                version=1,
-                created_at=stamp,
-                updated_at=stamp,
-                **_pays(record),
-            )
-        )
+        row = {"sitting_id": sitting.id, "deal": deal, "record": json.dumps(record.to_json())}
+        row.update(form_token=form_token, version=1, created_at=stamp, updated_at=stamp, **_pays(record))
+        connection.execute(_INSERT_HAND, row)
         _touch(db, sitting.id)
         db.commit()
     except IntegrityError:  # a concurrent save won the race
