@@ -15,8 +15,6 @@ import os
 import re
 import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.table_client import Phone, form_fields  # noqa: E402
+from scripts.table_client import Phone, form_fields, gunicorn, stop  # noqa: E402
 
 WORKERS = 4
 LEVELS = (1, 8, 32)
@@ -40,33 +38,6 @@ end
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def gunicorn(app: str, env: dict, workers: int = WORKERS) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", app],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    for _ in range(300):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server, f"http://127.0.0.1:{port}"
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"gunicorn {app} did not start")
-
-
-def stop(server: subprocess.Popen) -> None:
-    os.killpg(server.pid, signal.SIGTERM)
-    server.wait(20)
-
-
 def lua_string(value: str) -> str:
     return "[==[" + value + "]==]"
 
@@ -78,7 +49,8 @@ def wrk(url: str, connections: int, seconds: float, script: str) -> dict:
     threads = min(2, connections)
     done = subprocess.run(
         ["wrk", f"-t{threads}", f"-c{connections}", f"-d{int(seconds)}s", "--timeout", "10s", "-s", path, url],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     os.unlink(path)
     if done.returncode:
@@ -86,8 +58,13 @@ def wrk(url: str, connections: int, seconds: float, script: str) -> dict:
     out = done.stdout
     requests, p50, p95, bad_status, socket_errors = re.search(r"RESULT (\S+) (\S+) (\S+) (\S+) (\S+)", out).groups()
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    return {"rps": rps, "p50": float(p50), "p95": float(p95), "requests": int(requests),
-            "errors": int(bad_status) + int(socket_errors)}
+    return {
+        "rps": rps,
+        "p50": float(p50),
+        "p95": float(p95),
+        "requests": int(requests),
+        "errors": int(bad_status) + int(socket_errors),
+    }
 
 
 def post_script(entries: list[tuple[str, str, str]], htmx: bool = False) -> str:
@@ -110,7 +87,7 @@ request = function()
   local e = entries[(i % #entries) + 1]
   i = i + step
   local headers = {{["Content-Type"] = "application/x-www-form-urlencoded", ["Cookie"] = e[2]}}
-  {'headers["HX-Request"] = "true"' if htmx else ''}
+  {'headers["HX-Request"] = "true"' if htmx else ""}
   return wrk.format("POST", e[1], headers, e[3])
 end
 """
@@ -134,10 +111,15 @@ def server_speed(seconds: float) -> list[dict]:
     tmp = tempfile.mkdtemp()
     url = f"sqlite:///{tmp}/bench.sqlite3"
     env = {"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16)}
-    subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "upgrade-db"], cwd=ROOT, env={**os.environ, **env},
-                   check=True, capture_output=True)
-    app, base = gunicorn("wsgi:app", env)
-    bare, bare_base = gunicorn("scripts.bare_app:app", {})
+    subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "wsgi", "upgrade-db"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        check=True,
+        capture_output=True,
+    )
+    app, base = gunicorn("wsgi:app", env, WORKERS)
+    bare, bare_base = gunicorn("scripts.bare_app:app", {}, WORKERS)
     rows = []
     try:
         # A finished 16-deal session for the scoreboard, and one phone's preview request.
@@ -159,8 +141,13 @@ def server_speed(seconds: float) -> list[dict]:
                 sid = creator.start_session(["A", "B", "C", "D"])
                 page, fields = creator.open_form(f"/s/{sid}/hands/new")
                 for deal in range(1, 17):
-                    body = {**fields, "deal": str(deal), "form_token": secrets.token_urlsafe(12),
-                            **form_fields(PARTNER), "action": "save"}
+                    body = {
+                        **fields,
+                        "deal": str(deal),
+                        "form_token": secrets.token_urlsafe(12),
+                        **form_fields(PARTNER),
+                        "action": "save",
+                    }
                     saves.append((f"/s/{sid}/hands/new", cookie_of(creator), form_body(body)))
         saves.sort(key=lambda e: (e[2].split("deal=")[1][:2], e[0]))  # deal 1 of every session first, …
         endpoints = [
@@ -172,8 +159,13 @@ def server_speed(seconds: float) -> list[dict]:
             for name, target, script in endpoints:
                 rows.append({"endpoint": name, "connections": connections, **wrk(target, connections, seconds, script)})
             offset = sum(r["requests"] for r in rows if r["endpoint"] == "save")
-            rows.append({"endpoint": "save", "connections": connections,
-                         **wrk(base + "/", connections, seconds, post_script(saves[offset:], htmx=False))})
+            rows.append(
+                {
+                    "endpoint": "save",
+                    "connections": connections,
+                    **wrk(base + "/", connections, seconds, post_script(saves[offset:], htmx=False)),
+                }
+            )
     finally:
         stop(app)
         stop(bare)
@@ -186,8 +178,10 @@ def print_speed(rows: list[dict]) -> None:
     print(f"{'endpoint':<14}{'conns':>6}{'req/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'errors':>7}{'÷ bare':>8}")
     for r in rows:
         bare = next(b for b in rows if b["endpoint"] == "bare route" and b["connections"] == r["connections"])
-        print(f"{r['endpoint']:<14}{r['connections']:>6}{r['rps']:>9.0f}{r['p50']:>8.1f}{r['p95']:>8.1f}"
-              f"{r['errors']:>7}{r['rps'] / bare['rps']:>8.0%}")
+        print(
+            f"{r['endpoint']:<14}{r['connections']:>6}{r['rps']:>9.0f}{r['p50']:>8.1f}{r['p95']:>8.1f}"
+            f"{r['errors']:>7}{r['rps'] / bare['rps']:>8.0%}"
+        )
 
 
 # -- 2. page weight -------------------------------------------------------------
@@ -196,8 +190,13 @@ def print_speed(rows: list[dict]) -> None:
 def app_server() -> tuple[subprocess.Popen, str, str]:
     tmp = tempfile.mkdtemp()
     env = {"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SECRET_KEY": secrets.token_hex(16)}
-    subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "upgrade-db"], cwd=ROOT,
-                   env={**os.environ, **env}, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "wsgi", "upgrade-db"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        check=True,
+        capture_output=True,
+    )
     server, base = gunicorn("wsgi:app", env, workers=2)
     return server, base, tmp
 
@@ -371,15 +370,29 @@ def growth() -> dict:
     made = 3  # the three sessions above
     for total in (10, 1000, 10000):
         with engine.begin() as connection:
-            rows = [{"public_id": secrets.token_urlsafe(16), "edit_key": secrets.token_urlsafe(16), "deals": 16,
-                     "first_dealer": 0, "house_rules": "{}", "coins": "1/-", "revision": 0}
-                    for _ in range(total - made)]
+            rows = [
+                {
+                    "public_id": secrets.token_urlsafe(16),
+                    "edit_key": secrets.token_urlsafe(16),
+                    "deals": 16,
+                    "first_dealer": 0,
+                    "house_rules": "{}",
+                    "coins": "1/-",
+                    "revision": 0,
+                }
+                for _ in range(total - made)
+            ]
             if rows:
                 connection.execute(insert(Sitting), rows)
-                ids = [i for (i,) in connection.exec_driver_sql("select id from sitting order by id desc limit ?",
-                                                                 (len(rows),))]
-                connection.execute(insert(Player), [{"sitting_id": i, "seat": s, "name": f"P{s}"}
-                                                    for i in ids for s in range(4)])
+                ids = [
+                    i
+                    for (i,) in connection.exec_driver_sql(
+                        "select id from sitting order by id desc limit ?", (len(rows),)
+                    )
+                ]
+                connection.execute(
+                    insert(Player), [{"sitting_id": i, "seat": s, "name": f"P{s}"} for i in ids for s in range(4)]
+                )
         made = total
         out["start"].append((total, _median_ms(lambda: client.get("/"), 20)))
     engine.dispose()

@@ -16,9 +16,6 @@ import json
 import os
 import random
 import secrets
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -34,30 +31,9 @@ from sqlalchemy import text  # noqa: E402
 from companion.db import make_engine, upgrade  # noqa: E402
 from companion.rules import HandRecord, score  # noqa: E402
 from scripts.bench_engine import KINDS, make_hand  # noqa: E402
-from scripts.table_client import Phone, form_fields  # noqa: E402
+from scripts.table_client import Phone, form_fields, gunicorn, stop  # noqa: E402
 
 POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(url: str, port: int, workers: int) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", "wsgi:app"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
-    for _ in range(300):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("gunicorn did not start")
 
 
 class Table(threading.Thread):
@@ -126,10 +102,13 @@ def verify(url: str, tables: list[Table], deals: int) -> list[str]:
     engine = make_engine(url)
     with engine.connect() as db:
         for table in tables:
-            rows = db.execute(text(
-                "select h.deal, h.record, h.pay_0, h.pay_1, h.pay_2, h.pay_3 from hand h "
-                "join sitting s on s.id = h.sitting_id where s.public_id = :p order by h.deal"
-            ), {"p": table.public_id}).all()
+            rows = db.execute(
+                text(
+                    "select h.deal, h.record, h.pay_0, h.pay_1, h.pay_2, h.pay_3 from hand h "
+                    "join sitting s on s.id = h.sitting_id where s.public_id = :p order by h.deal"
+                ),
+                {"p": table.public_id},
+            ).all()
             if [r[0] for r in rows] != list(range(1, deals + 1)):
                 problems.append(f"table {table.n}: deals stored {[r[0] for r in rows]}")
             totals = [0, 0, 0, 0]
@@ -147,10 +126,9 @@ def run(label: str, url: str, tables: int, deals: int, workers: int) -> bool:
     engine = make_engine(url)
     upgrade(engine)
     engine.dispose()
-    port = free_port()
-    server = start_server(url, port, workers)
+    server, base = gunicorn("wsgi:app", {"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16)}, workers)
     timings, errors, lock = defaultdict(list), [], threading.Lock()
-    players = [Table(f"http://127.0.0.1:{port}", n, deals, timings, errors, lock) for n in range(tables)]
+    players = [Table(base, n, deals, timings, errors, lock) for n in range(tables)]
     start = time.perf_counter()
     try:
         for t in players:
@@ -159,20 +137,27 @@ def run(label: str, url: str, tables: int, deals: int, workers: int) -> bool:
             t.join()
     finally:
         elapsed = time.perf_counter() - start
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(20)
+        stop(server)
     every = [s for values in timings.values() for s in values]
     print(f"\n== {label}: {tables} tables × {deals} deals, gunicorn {workers} workers, {elapsed:.1f} s")
     print(f"requests {len(every):,}  throughput {len(every) / elapsed:,.0f} req/s  errors {len(errors)}")
     print(f"{'endpoint':<15}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
     for name, values in [("all", every), *sorted(timings.items())]:
-        print(f"{name:<15}{len(values):>7}{percentile(values, 50) * 1000:>9.1f}"
-              f"{percentile(values, 95) * 1000:>9.1f}{percentile(values, 99) * 1000:>9.1f}")
+        print(
+            f"{name:<15}{len(values):>7}{percentile(values, 50) * 1000:>9.1f}"
+            f"{percentile(values, 95) * 1000:>9.1f}{percentile(values, 99) * 1000:>9.1f}"
+        )
     for e in errors[:10]:
         print("  error:", e)
     problems = verify(url, players, deals)
-    print("stored data: " + ("every hand stored once, payments match, totals sum to zero" if not problems
-                             else f"{len(problems)} PROBLEMS"))
+    print(
+        "stored data: "
+        + (
+            "every hand stored once, payments match, totals sum to zero"
+            if not problems
+            else f"{len(problems)} PROBLEMS"
+        )
+    )
     for p in problems[:10]:
         print("  ", p)
     return not errors and not problems
@@ -197,8 +182,9 @@ def main() -> None:
     else:
         try:
             sep = "&" if "?" in POSTGRES else "?"
-            ok &= run("PostgreSQL", f"{POSTGRES}{sep}options=-csearch_path%3D{schema}", args.tables, args.deals,
-                      args.workers)
+            ok &= run(
+                "PostgreSQL", f"{POSTGRES}{sep}options=-csearch_path%3D{schema}", args.tables, args.deals, args.workers
+            )
         finally:
             with admin.begin() as c:
                 c.execute(text(f"DROP SCHEMA {schema} CASCADE"))

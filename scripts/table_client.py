@@ -8,9 +8,15 @@ would send them.
 from __future__ import annotations
 
 import http.client
+import os
 import re
+import signal
+import socket
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from companion.rules import HandRecord
@@ -122,3 +128,41 @@ class Phone:
         """GET a hand form; returns the page and its hidden fields."""
         page = self.get(path)
         return page, {k: hidden(page.text, k) for k in ("csrf_token", "form_token", "deal", "version")}
+
+
+# -- the app under gunicorn, for the crash test, make load and make bench --------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def gunicorn(app: str, env: dict, workers: int = 4, port: int | None = None, extra: tuple = ()):
+    """Start gunicorn in its own process group; returns (process, base URL) once it answers."""
+    port = port or free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-w", str(workers), *extra, "-b", f"127.0.0.1:{port}", app],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    for _ in range(300):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return server, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.1)
+    os.killpg(server.pid, signal.SIGKILL)
+    raise RuntimeError(f"gunicorn {app} did not start")
+
+
+def stop(server: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    """Stop the whole process group (master and workers)."""
+    os.killpg(server.pid, sig)
+    server.wait(20)

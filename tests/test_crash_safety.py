@@ -7,13 +7,9 @@ hands over HTTP; the whole group gets SIGKILL while they are still sending.
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -22,8 +18,8 @@ from sqlalchemy import text
 
 from companion.db import make_engine
 from companion.rules import HandRecord, score
-from scripts.table_client import Phone, form_fields
-from tests.conftest import EXAMPLES, ROOT, load_example, make_app
+from scripts.table_client import Phone, form_fields, gunicorn, stop
+from tests.conftest import EXAMPLES, load_example, make_app
 
 HANDS = [
     load_example(p)["hand"]
@@ -36,39 +32,18 @@ PHONES = 4
 KILL_AFTER = 40  # acknowledged hands
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(url: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "crash-test"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", "2", "--threads", "2", "-b", f"127.0.0.1:{port}", "wsgi:app"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+def serve(url: str, port: int | None = None):
+    return gunicorn(
+        "wsgi:app", {"DATABASE_URL": url, "SECRET_KEY": "crash-test"}, workers=2, port=port, extra=("--threads", "2")
     )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("gunicorn did not start")
 
 
-def record_until_killed(base: str, seat: int, acked: list, lock: threading.Lock, stop: threading.Event):
+def record_until_killed(base: str, seat: int, acked: list, lock: threading.Lock, stopping: threading.Event):
     phone = Phone(base, timeout=5)
     try:
         public_id = phone.start_session([f"P{seat}a", f"P{seat}b", f"P{seat}c", f"P{seat}d"])
         deal = 0
-        while not stop.is_set():
+        while not stopping.is_set():
             deal += 1
             if deal > 16:
                 public_id, deal = phone.start_session([f"Q{seat}a", f"Q{seat}b", f"Q{seat}c", f"Q{seat}d"]), 1
@@ -88,22 +63,19 @@ def test_sigkill_mid_stream_loses_no_acknowledged_hand(tmp_path: Path):
     app = make_app(tmp_path / "crash.sqlite3")
     url = app.config["DATABASE_URL"]
     app.extensions["db_engine"].dispose()
-    port = free_port()
-    server = serve(url, port)
+    server, base = serve(url)
     acked: list = []
-    lock, stop = threading.Lock(), threading.Event()
+    lock, stopping = threading.Lock(), threading.Event()
     phones = [
-        threading.Thread(target=record_until_killed, args=(f"http://127.0.0.1:{port}", s, acked, lock, stop))
-        for s in range(PHONES)
+        threading.Thread(target=record_until_killed, args=(base, s, acked, lock, stopping)) for s in range(PHONES)
     ]
     for p in phones:
         p.start()
     deadline = time.monotonic() + 120
     while len(acked) < KILL_AFTER and time.monotonic() < deadline:
         time.sleep(0.02)
-    os.killpg(server.pid, signal.SIGKILL)  # master and workers, mid-stream
-    server.wait(10)
-    stop.set()
+    stop(server, signal.SIGKILL)  # master and workers, mid-stream
+    stopping.set()
     for p in phones:
         p.join(30)
     assert len(acked) >= KILL_AFTER, f"only {len(acked)} hands acknowledged before the deadline"
@@ -133,16 +105,15 @@ def test_sigkill_mid_stream_loses_no_acknowledged_hand(tmp_path: Path):
     assert all(players.get(sid) == 4 for sid in sittings), "a session saved without its four players"
     # Anything saved but not acknowledged (in flight at the kill) is whole too: checked above.
 
-    server = serve(url, port)  # and the app comes back with every session readable
+    server, base = serve(url, port=int(base.rsplit(":", 1)[1]))  # the app comes back, every session readable
     try:
-        phone = Phone(f"http://127.0.0.1:{port}")
+        phone = Phone(base)
         for public_id in {p for p, _, _ in acked}:
             page = phone.get(f"/s/{public_id}")
             assert page.status == 200
             totals = [int(t) for t in re.findall(r'data-total="(-?\d+)"', page.text)]
             assert len(totals) == 4 and sum(totals) == 0
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(10)
+        stop(server)
     if url.startswith("sqlite"):
         assert sqlite3.connect(url.removeprefix("sqlite:///")).execute("pragma integrity_check").fetchone()[0] == "ok"
