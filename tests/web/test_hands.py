@@ -236,3 +236,17 @@ def test_impossible_court_counts_are_refused_beside_declarations(client, courts)
     assert response.status_code == 422
     assert 'id="declarations-error"' in response.text or 'id="vibrant_courts-error"' in response.text
     assert "No hands yet" in client.get(location).text
+
+
+def test_edit_form_comes_back_with_every_choice_ticked(client):
+    location = start_session(client)
+    fields = {**PARTNER_MADE, "declarations": ["trull"], "bonus_pagat_ultimo": "declarer", "martlets_defence": "2"}
+    assert new_hand(client, location, **fields).status_code == 302
+    html = client.get(location + "/hands/1/edit").text
+    for name, value in (("bid", "4"), ("declarer", "1"), ("called_suit", "C"), ("called_rank", "7"),
+                        ("young_trumps", "hearts"), ("held_by", "hand-3"), ("declarations", "trull")):
+        assert re.search(rf'name="{name}" id="{name}-\d+" value="{re.escape(value)}" checked', html), name
+    assert html.count(" checked") == 7
+    assert re.search(r'<option value="declarer" selected>', html)
+    assert re.search(r'id="martlets_defence".*?<option value="2" selected>', html, re.S)
+    assert 'name="points" type="number" value="71"' in html or 'value="71"' in html
