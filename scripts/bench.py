@@ -108,17 +108,7 @@ def form_body(fields: dict) -> str:
 
 
 def server_speed(seconds: float) -> list[dict]:
-    tmp = tempfile.mkdtemp()
-    url = f"sqlite:///{tmp}/bench.sqlite3"
-    env = {"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16)}
-    subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "wsgi", "upgrade-db"],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        check=True,
-        capture_output=True,
-    )
-    app, base = gunicorn("wsgi:app", env, WORKERS)
+    app, base, tmp = app_server(WORKERS)
     bare, bare_base = gunicorn("scripts.bare_app:app", {}, WORKERS)
     rows = []
     try:
@@ -187,7 +177,8 @@ def print_speed(rows: list[dict]) -> None:
 # -- 2. page weight -------------------------------------------------------------
 
 
-def app_server() -> tuple[subprocess.Popen, str, str]:
+def app_server(workers: int = 2) -> tuple[subprocess.Popen, str, str]:
+    """The app under gunicorn on a fresh SQLite database: (process, base URL, its folder)."""
     tmp = tempfile.mkdtemp()
     env = {"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SECRET_KEY": secrets.token_hex(16)}
     subprocess.run(
@@ -197,7 +188,7 @@ def app_server() -> tuple[subprocess.Popen, str, str]:
         check=True,
         capture_output=True,
     )
-    server, base = gunicorn("wsgi:app", env, workers=2)
+    server, base = gunicorn("wsgi:app", env, workers=workers)
     return server, base, tmp
 
 
