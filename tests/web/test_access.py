@@ -80,3 +80,13 @@ def test_a_wrong_edit_key_grants_nothing(app, session_with_hand):
 def test_share_page_has_qr_codes(client, session_with_hand):
     share = client.get(session_with_hand + "/share").text
     assert share.count("<svg") == 2 and 'id="share-view"' in share and 'id="share-edit"' in share
+
+
+def test_cached_scoreboard_still_depends_on_who_asks(app, client, session_with_hand):
+    """The scoreboard is cached per (session, revision, edit rights): never shown to the wrong phone."""
+    editor_page = client.get(session_with_hand)
+    viewer_page = app.test_client().get(session_with_hand)
+    assert 'id="score-hand"' in editor_page.text and 'id="score-hand"' not in viewer_page.text
+    assert 'id="score-hand"' in client.get(session_with_hand).text  # the editor again, after the viewer
+    for response in (editor_page, viewer_page):
+        assert "Cookie" in response.headers["Vary"]
