@@ -206,7 +206,7 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
     rows = db.exec(select(Hand, Sitting.public_id).join(Sitting, Hand.sitting_id == Sitting.id)).all()
     for hand, public_id in rows:
         checked += 1
-        now = score(HandRecord.from_json(json.loads(hand.record))).net_halfpence
+        now = score(hand.hand_record).net_halfpence
         if tuple(now) != hand.payments:
             mismatches.append(Mismatch(public_id, hand.deal, hand.payments, tuple(now)))
             if fix:
@@ -229,7 +229,7 @@ def backup_sqlite(engine: Engine, destination: Path) -> int:
     target = sqlite3.connect(destination)
     pages = 0
 
-    def progress(_status, remaining, total):
+    def progress(_status, _remaining, total):
         nonlocal pages
         pages = total
 

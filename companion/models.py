@@ -7,10 +7,23 @@ its computed payments per seat, so totals are a sum.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+from .rules import HandRecord, HouseRules
+
+
+def dealer_seat(first_dealer: int, deal: int) -> int:
+    """The deal passes to the left: the seat that deals deal 1, 2, …"""
+    return (first_dealer + deal - 1) % 4
+
+
+def first_free_deal(played: set[int], deals: int) -> int | None:
+    """The next deal to score: the lowest number not recorded yet (None when all are in)."""
+    return next((d for d in range(1, deals + 1) if d not in played), None)
 
 
 def now() -> datetime:
@@ -32,6 +45,10 @@ class Sitting(SQLModel, table=True):
     coins: str = ""
     #: Goes up with every change to the session's hands; pages cached per revision.
     revision: int = 0
+
+    @property
+    def rules(self) -> HouseRules:
+        return HouseRules.from_json(json.loads(self.house_rules))
 
 
 class Player(SQLModel, table=True):
@@ -59,6 +76,10 @@ class Hand(SQLModel, table=True):
     form_token: str = Field(max_length=64, unique=True)
     created_at: datetime = Field(default_factory=now)
     updated_at: datetime = Field(default_factory=now)
+
+    @property
+    def hand_record(self) -> HandRecord:
+        return HandRecord.from_json(json.loads(self.record))
 
     @property
     def payments(self) -> tuple[int, int, int, int]:

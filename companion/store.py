@@ -15,7 +15,7 @@ from sqlalchemy import bindparam, func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from .models import Hand, Player, Sitting, now
+from .models import Hand, Player, Sitting, dealer_seat, first_free_deal, now
 from .rules import HandRecord, HouseRules, Money, Result, score
 from .settle import DEFAULT_COINS, Payment, coins_text, parse_coins, settle
 
@@ -118,7 +118,7 @@ class SittingFacts:
     house_rules: HouseRules
 
     def dealer_of(self, deal: int) -> int:
-        return (self.first_dealer + deal - 1) % 4
+        return dealer_seat(self.first_dealer, deal)
 
 
 def sitting_facts(db: Session, public_id: str) -> SittingFacts | None:
@@ -132,7 +132,7 @@ def sitting_facts(db: Session, public_id: str) -> SittingFacts | None:
         tuple(names),
         sitting.deals,
         sitting.first_dealer,
-        HouseRules.from_json(json.loads(sitting.house_rules)),
+        sitting.rules,
     )
 
 
@@ -146,13 +146,13 @@ class HandView:
     record: HandRecord
     payments: tuple[int, int, int, int]
 
+    @classmethod
+    def of(cls, hand: Hand, dealer: int) -> HandView:
+        return cls(hand.deal, dealer, hand.version, hand.hand_record, hand.payments)
+
     @cached_property
     def result(self) -> Result:
         return score(self.record)
-
-    @cached_property
-    def transfers(self) -> list[Payment]:
-        return settle(self.payments)
 
 
 @dataclass
@@ -167,24 +167,18 @@ class Scoreboard:
 
     @property
     def house_rules(self) -> HouseRules:
-        return HouseRules.from_json(json.loads(self.sitting.house_rules))
+        return self.sitting.rules
 
     @property
     def coins(self) -> tuple[Money, ...]:
         return parse_coins(self.sitting.coins)
 
     def dealer_of(self, deal: int) -> int:
-        return (self.sitting.first_dealer + deal - 1) % 4
+        return dealer_seat(self.sitting.first_dealer, deal)
 
     @property
     def next_deal(self) -> int | None:
-        """The lowest deal number not yet recorded (None when all are in)."""
-        played = {h.deal for h in self.hands}
-        return next((d for d in range(1, self.sitting.deals + 1) if d not in played), None)
-
-    @property
-    def finished(self) -> bool:
-        return self.next_deal is None
+        return first_free_deal({h.deal for h in self.hands}, self.sitting.deals)
 
     @property
     def totals(self) -> list[int]:
@@ -209,17 +203,12 @@ class Scoreboard:
     def settlement(self) -> list[Payment]:
         return settle(self.totals)
 
-    def hand(self, deal: int) -> HandView | None:
-        return next((h for h in self.hands if h.deal == deal), None)
-
 
 def load_scoreboard(db: Session, sitting: Sitting) -> Scoreboard:
     players = db.exec(select(Player).where(Player.sitting_id == sitting.id).order_by(Player.seat)).all()
     board = Scoreboard(sitting, [p.name for p in players])
     for h in db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)):
-        board.hands.append(
-            HandView(h.deal, board.dealer_of(h.deal), h.version, HandRecord.from_json(json.loads(h.record)), h.payments)
-        )
+        board.hands.append(HandView.of(h, board.dealer_of(h.deal)))
     return board
 
 
@@ -232,15 +221,12 @@ def hand_view(db: Session, sitting: SittingFacts, deal: int) -> HandView | None:
     h = _hand(db, sitting, deal)
     if h is None:
         return None
-    return HandView(
-        h.deal, sitting.dealer_of(h.deal), h.version, HandRecord.from_json(json.loads(h.record)), h.payments
-    )
+    return HandView.of(h, sitting.dealer_of(h.deal))
 
 
 def lowest_free_deal(db: Session, sitting: Sitting | SittingFacts) -> int | None:
     """The next deal to score: the lowest number not recorded yet (None when all are in)."""
-    played = set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id)))
-    return next((d for d in range(1, sitting.deals + 1) if d not in played), None)
+    return first_free_deal(set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id))), sitting.deals)
 
 
 # Statements built once: saving a hand is the busiest write, and building

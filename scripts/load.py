@@ -31,7 +31,7 @@ from sqlalchemy import text  # noqa: E402
 from companion.db import make_engine, upgrade  # noqa: E402
 from companion.rules import HandRecord, score  # noqa: E402
 from scripts.bench_engine import KINDS, make_hand  # noqa: E402
-from scripts.table_client import Phone, form_fields, gunicorn, stop  # noqa: E402
+from scripts.table_client import Phone, form_fields, gunicorn, hidden_fields, stop  # noqa: E402
 
 POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -70,7 +70,7 @@ class Table(threading.Thread):
             page = self.call("hand form", "GET", board + "/hands/new", 200)
             if page is None:
                 continue
-            hidden = {k: _hidden(page.text, k) for k in ("csrf_token", "form_token", "deal", "version")}
+            hidden = hidden_fields(page.text)
             fields = form_fields(make_hand(self.rng, KINDS[(deal + self.n) % 4]))
             for _ in range(2):
                 self.call("preview", "POST", board + "/hands/preview", 200, form={**hidden, **fields}, htmx=True)
@@ -80,16 +80,10 @@ class Table(threading.Thread):
             page = self.call("edit form", "GET", f"{board}/hands/{deal}/edit", 200)
             if page is None:
                 continue
-            hidden = {k: _hidden(page.text, k) for k in ("csrf_token", "form_token", "deal", "version")}
+            hidden = hidden_fields(page.text)
             fields = form_fields(make_hand(self.rng, "partner"))
             self.call("edit", "POST", f"{board}/hands/{deal}/edit", 302, form={**hidden, **fields, "action": "save"})
         self.call("scoreboard", "GET", board, 200)
-
-
-def _hidden(html: str, name: str) -> str:
-    from scripts.table_client import hidden
-
-    return hidden(html, name)
 
 
 def percentile(values: list[float], p: float) -> float:

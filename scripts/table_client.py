@@ -70,6 +70,15 @@ def hidden(html: str, name: str) -> str:
     return match.group(1) if match else ""
 
 
+#: The hidden fields a hand form sends back.
+HAND_FORM_HIDDEN = ("csrf_token", "form_token", "deal", "version")
+
+
+def hidden_fields(html: str) -> dict[str, str]:
+    """The hidden fields of a loaded hand form."""
+    return {name: hidden(html, name) for name in HAND_FORM_HIDDEN}
+
+
 class Phone:
     def __init__(self, base: str, timeout: float = 15):
         parts = urlsplit(base)
@@ -127,7 +136,7 @@ class Phone:
     def open_form(self, path: str) -> tuple[Reply, dict]:
         """GET a hand form; returns the page and its hidden fields."""
         page = self.get(path)
-        return page, {k: hidden(page.text, k) for k in ("csrf_token", "form_token", "deal", "version")}
+        return page, hidden_fields(page.text)
 
 
 # -- the app under gunicorn, for the crash test, make load and make bench --------

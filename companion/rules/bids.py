@@ -30,7 +30,8 @@ class Bid(GameEnum):
 
     @classmethod
     def from_id(cls, id_: str) -> Bid:
-        return _BY_ID[id_]
+        return BY_ID[id_]
 
 
-_BY_ID = {b.id: b for b in Bid}
+#: Each member by its id, for parsing.
+BY_ID = {b.id: b for b in Bid}

@@ -65,10 +65,11 @@ class Bonus(GameEnum):
 
     @classmethod
     def from_id(cls, id_: str) -> Bonus:
-        return _BY_ID[id_]
+        return BY_ID[id_]
 
 
-_BY_ID = {b.id: b for b in Bonus}
+#: Each member by its id, for parsing.
+BY_ID = {b.id: b for b in Bonus}
 
 
 class MartletKind(GameEnum):

@@ -37,10 +37,11 @@ class Category(GameEnum):
 
     @classmethod
     def from_id(cls, id_: str) -> Category:
-        return _BY_ID[id_]
+        return BY_ID[id_]
 
 
-_BY_ID = {c.id: c for c in Category}
+#: Each member by its id, for parsing.
+BY_ID = {c.id: c for c in Category}
 _BANNED_OLD = {0, 1, *range(16, 22)}
 _ALE_OLD = {13, 14, 15}
 

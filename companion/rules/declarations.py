@@ -55,10 +55,11 @@ class Declaration(GameEnum):
 
     @classmethod
     def from_id(cls, id_: str) -> Declaration:
-        return _BY_ID[id_]
+        return BY_ID[id_]
 
 
-_BY_ID = {d.id: d for d in Declaration}
+#: Each member by its id, for parsing.
+BY_ID = {d.id: d for d in Declaration}
 
 
 def declarations_problem(declared: Iterable[Declaration]) -> str | None:

@@ -22,10 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._enum import GameEnum
+from .bids import BY_ID as BIDS
 from .bids import TOTAL_CARD_POINTS, Bid
 from .bonuses import ANNOUNCEABLE, Bonus, MartletKind, MartletLevel, Side
+from .bonuses import BY_ID as BONUSES
 from .cards import BY_CODE, Card, Suit, card
+from .categories import BY_ID as CATEGORIES
 from .categories import Category, category_of
+from .declarations import BY_ID as DECLARATIONS
 from .declarations import Declaration, declarations_problem
 from .house import DEFAULT_HOUSE_RULES, HouseRules
 
@@ -222,11 +226,7 @@ def _pick(table: dict, value: Any, name: str, message: str):
     return found
 
 
-_BIDS = {b.id: b for b in Bid}
 _SUITS = {s.value: s for s in Suit}
-_CATEGORIES = {c.id: c for c in Category}
-_DECLARATIONS = {d.id: d for d in Declaration}
-_BONUSES = {b.id: b for b in Bonus}
 _SIDES = {s.value: s for s in Side}
 _BONUS_ORDER = {b: i for i, b in enumerate(Bonus)}
 _ANNOUNCE_ORDER = {a: i for i, a in enumerate(ANNOUNCEABLE.values())}
@@ -260,7 +260,7 @@ def _parse(data: Any) -> HandRecord:
         unknown = sorted(set(data) - _FIELDS)[0]
         raise InvalidHand(unknown or "hand", f"A hand record has no field {unknown!r}.")
 
-    bid = _pick(_BIDS, data.get("bid"), "bid", "Choose a bid: 4, 3, 3-high, 2 or 2-high.")
+    bid = _pick(BIDS, data.get("bid"), "bid", "Choose a bid: 4, 3, 3-high, 2 or 2-high.")
     declarer = _seat(data, "declarer", "the declarer")
 
     young = data.get("young_trumps")
@@ -273,7 +273,7 @@ def _parse(data: Any) -> HandRecord:
     category = None
     if named is not None:
         category = _pick(
-            _CATEGORIES, named, "called_category", "The category must be banned, ale, small-beer, water or gubber."
+            CATEGORIES, named, "called_category", "The category must be banned, ale, small-beer, water or gubber."
         )
     if called is not None:
         found = BY_CODE.get(called) if type(called) is str else None
@@ -306,7 +306,7 @@ def _parse(data: Any) -> HandRecord:
     if type(raw_decl) not in (list, tuple):
         raise InvalidHand("declarations", "Declarations must be a list.")
     declarations = tuple(
-        _pick(_DECLARATIONS, d, "declarations", "No declaration is called {value!r}.") for d in raw_decl
+        _pick(DECLARATIONS, d, "declarations", "No declaration is called {value!r}.") for d in raw_decl
     )
 
     raw_bonuses = data.get("bonuses") or {}
@@ -314,7 +314,7 @@ def _parse(data: Any) -> HandRecord:
         raise InvalidHand("bonuses", 'Bonuses must be an object such as {"trull": "declarer"}.')
     bonuses = []
     for key, side in raw_bonuses.items():
-        bonus = _pick(_BONUSES, key, "bonuses", "No bonus is called {value!r}.")
+        bonus = _pick(BONUSES, key, "bonuses", "No bonus is called {value!r}.")
         if bonus.derived:
             raise InvalidHand("bonuses", "Hundred is worked out from the card points: do not enter it.")
         bonuses.append(

@@ -59,9 +59,6 @@ class HouseRules:
     def to_json(self) -> dict[str, str]:
         return {k: getattr(self, k).value for k in _FIELDS}
 
-    def is_default(self) -> bool:
-        return self == DEFAULT_HOUSE_RULES
-
 
 _FIELDS = {"stinger_settles_with": StingerSettlesWith, "martlet_values": MartletValues}
 DEFAULT_HOUSE_RULES = HouseRules()

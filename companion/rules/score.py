@@ -95,7 +95,7 @@ class Result:
             "stinger_made": self.stinger_made,
             "category": self.category_id,
             "net_halfpence": list(net),
-            "net_sd": [str(Money(h)) for h in net],
+            "net_sd": list(self.net_sd),
             "lines": {name: list(self.lines[name]) for name in LINE_NAMES},
         }
         if working:

@@ -13,7 +13,9 @@ import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, request
+from flask import Blueprint, Flask, abort
+
+from .compress import precompressed
 
 YEAR = 31536000
 
@@ -56,12 +58,8 @@ def init_app(app: Flask, files: dict[str, Path]) -> None:
         asset = assets.get(name)
         if asset is None or asset.digest != digest:
             abort(404)
-        zipped = "gzip" in request.headers.get("Accept-Encoding", "")
-        response = Response(asset.gzipped if zipped else asset.body, mimetype=asset.mimetype)
-        if zipped:
-            response.headers["Content-Encoding"] = "gzip"
+        response = precompressed(asset.body, asset.gzipped, asset.mimetype)
         response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
-        response.vary.add("Accept-Encoding")
         return response
 
     app.register_blueprint(bp)

@@ -42,10 +42,6 @@ class LRU:
             self.put(key, value)
         return value
 
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
 
 def app_cache(name: str, size: int) -> LRU:
     """The app's own cache of that name (created on first use): never shared between apps."""
@@ -70,11 +66,8 @@ class CachedPage:
         return cls(body, gzip.compress(body, 6, mtime=0))
 
     def response(self):
-        from flask import current_app, request
+        from .compress import precompressed
 
-        zipped = "gzip" in request.headers.get("Accept-Encoding", "")
-        response = current_app.response_class(self.gzipped if zipped else self.body, mimetype="text/html")
-        if zipped:
-            response.headers["Content-Encoding"] = "gzip"
-        response.vary.update(("Accept-Encoding", "HX-Request"))
+        response = precompressed(self.body, self.gzipped, "text/html")
+        response.vary.add("HX-Request")
         return response

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gzip
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 
 KINDS = (
     "text/html",
@@ -18,11 +18,25 @@ KINDS = (
 SMALLEST = 600  # below this, gzip's own header eats the gain
 
 
+def accepts_gzip() -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "")
+
+
+def precompressed(body: bytes, gzipped: bytes, mimetype: str):
+    """A response from bytes kept both plain and gzipped: the phone gets the kind it accepts."""
+    zipped = accepts_gzip()
+    response = current_app.response_class(gzipped if zipped else body, mimetype=mimetype)
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    return response
+
+
 def init_app(app: Flask) -> None:
     @app.after_request
     def compress(response):
         if (
-            "gzip" not in request.headers.get("Accept-Encoding", "")
+            not accepts_gzip()
             or response.direct_passthrough
             or response.mimetype not in KINDS
             or "Content-Encoding" in response.headers

@@ -6,8 +6,8 @@ from collections import Counter
 
 from flask import Flask
 
-from ..rules import LINE_LABELS, Money
-from ..settle import coin_name, coins_for, settle
+from ..rules import Money
+from ..settle import coin_name, coins_for
 
 
 def pounds(halfpence: int) -> str:
@@ -50,8 +50,6 @@ def register(app: Flask) -> None:
     app.add_template_filter(pays)
     app.add_template_filter(coin_list)
     app.add_template_filter(coins_for, "coins")
-    app.add_template_filter(settle)
-    app.add_template_global(LINE_LABELS, "line_labels")
     from .hands.working import working
 
     app.add_template_global(working)

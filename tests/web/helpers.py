@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from scripts.table_client import hidden_fields
+
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 
@@ -31,10 +33,7 @@ def start_session(client, names=PLAYERS, deals="8", **extra) -> str:
 def hand_form_data(page_html: str, **fields) -> dict:
     """The hidden fields of a loaded hand form plus the given answers."""
     data = {
-        "csrf_token": csrf_from(page_html),
-        "form_token": re.search(r'name="form_token" type="hidden" value="([^"]*)"', page_html).group(1),
-        "deal": re.search(r'name="deal" type="hidden" value="([^"]*)"', page_html).group(1),
-        "version": (re.search(r'name="version" type="hidden" value="([^"]*)"', page_html) or [None, ""])[1],
+        **hidden_fields(page_html),
         "vibrant_courts": "0",
         "full_courts": "0",
         "martlets_declarer": "0",

@@ -163,7 +163,7 @@ def _enter(make_form, board, deal: int, editing):
         elif problem.message not in field.errors:
             field.errors = [*field.errors, problem.message]
     form.form_errors.extend(errors)
-    if "deal" in context and context["deal"] != deal:
+    if context["deal"] != deal:  # another phone took this deal: offered the next one
         form.deal.data = str(context["deal"])
     if context.get("current") is not None:
         form.version.data = str(context["current"].version)

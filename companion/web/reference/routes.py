@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, abort, request
 
 from ...extensions import db
@@ -127,7 +125,7 @@ def _session_rules() -> tuple[HouseRules, object]:
     sitting = find_sitting(db.session, request.args.get("session", "")) if request.args.get("session") else None
     if sitting is None:
         return HouseRules(), None
-    return HouseRules.from_json(json.loads(sitting.house_rules)), sitting
+    return sitting.rules, sitting
 
 
 @bp.get("/house-rules")
