@@ -94,3 +94,10 @@ def test_unknown_session_is_a_friendly_404(client):
 def test_house_rules_are_kept_with_the_session(client):
     location = start_session(client, stinger_settles_with="table")
     assert "with each of the other three players" in client.get(location).text
+
+
+def test_odd_page_numbers_show_the_first_page(client):
+    """Found by fuzzing: '²' passes str.isdigit() but not int()."""
+    for page in ("²", "0", "-1", "x", "99999999999"):
+        response = client.get("/", query_string={"page": page})
+        assert response.status_code == 200 and "New session" in response.text

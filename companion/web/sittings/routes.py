@@ -15,6 +15,7 @@ from .. import render
 from ..access import can_edit, edit_key_matches, grant_edit
 from ..cache import CachedPage, app_cache
 from ..facts import facts_for
+from ..fields import whole_number
 from .chart import running_totals_chart
 from .forms import NewSittingForm
 
@@ -23,8 +24,7 @@ PER_PAGE = 20
 
 
 def _start_page(form: NewSittingForm, status: int = 200):
-    page = request.args.get("page", "1")
-    page = int(page) if page.isdigit() and 0 < int(page) < 100000 else 1
+    page = whole_number(request.args.get("page", "1"), most=100000) or 1
     sittings, more = recent_sittings(db.session, page, PER_PAGE)
     return render("sittings/start.html", status=status, form=form, sittings=sittings, page=page, more=more)
 
