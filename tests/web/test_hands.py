@@ -243,8 +243,15 @@ def test_edit_form_comes_back_with_every_choice_ticked(client):
     fields = {**PARTNER_MADE, "declarations": ["trull"], "bonus_pagat_ultimo": "declarer", "martlets_defence": "2"}
     assert new_hand(client, location, **fields).status_code == 302
     html = client.get(location + "/hands/1/edit").text
-    for name, value in (("bid", "4"), ("declarer", "1"), ("called_suit", "C"), ("called_rank", "7"),
-                        ("young_trumps", "hearts"), ("held_by", "hand-3"), ("declarations", "trull")):
+    for name, value in (
+        ("bid", "4"),
+        ("declarer", "1"),
+        ("called_suit", "C"),
+        ("called_rank", "7"),
+        ("young_trumps", "hearts"),
+        ("held_by", "hand-3"),
+        ("declarations", "trull"),
+    ):
         assert re.search(rf'name="{name}" id="{name}-\d+" value="{re.escape(value)}" checked', html), name
     assert html.count(" checked") == 7
     assert re.search(r'<option value="declarer" selected>', html)
