@@ -1,8 +1,7 @@
 """Extension objects, created once and bound to an app in ``create_app``."""
 
-from flask_wtf import CSRFProtect
-
 from .db import Database
+from .web.security import CsrfGuard
 
-csrf = CSRFProtect()
+csrf = CsrfGuard()
 db = Database()

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import hmac
 import json
+import time
 
-from flask import Flask, request
+from flask import Flask, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
+from flask_wtf.csrf import CSRFProtect, same_origin
+from itsdangerous import BadData, BadSignature, SignatureExpired, URLSafeTimedSerializer
+from wtforms import ValidationError
+
+from .cache import LRU
 
 # No inline scripts or styles anywhere: htmx and our own script are files.
 CSP = "; ".join(
@@ -45,11 +52,39 @@ class _PlainJSON:
         return json.loads(text)
 
 
+class _Verified:
+    """Signed values whose signature was already checked in this process.
+
+    A phone sends the same session cookie and CSRF token with every request
+    (the live preview sends one per change of the form), and checking an
+    HMAC is a fair share of a small request. The signature is checked once;
+    its age is checked again on every use, against the time it was signed.
+    """
+
+    def __init__(self, serializer: URLSafeTimedSerializer, size: int = 4096):
+        self.serializer = serializer
+        self._seen = LRU(size)
+
+    def loads(self, signed: str, max_age: float | None):
+        """What ``signed`` holds, as ``serializer.loads`` would return it (and raise)."""
+        seen = self._seen.get(signed)
+        if seen is None:
+            value, signed_at = self.serializer.loads(signed, return_timestamp=True)
+            seen = (json.dumps(value), signed_at.timestamp())  # text: every caller gets its own copy
+            self._seen.put(signed, seen)
+        text, signed_at = seen
+        age = time.time() - signed_at
+        if max_age is not None and age > max_age:
+            raise SignatureExpired(f"Signature age {age:.0f} > {max_age} seconds")
+        return json.loads(text)
+
+
 class SessionCookies(SecureCookieSessionInterface):
     """The session cookie: Secure whenever the request came over HTTPS.
 
     Every request reads it, so the signer is built once per app rather than
-    once per request as Flask does.
+    once per request as Flask does, and each cookie's signature is checked
+    once per process.
     """
 
     serializer = _PlainJSON()
@@ -63,6 +98,66 @@ class SessionCookies(SecureCookieSessionInterface):
         if signer is None:
             signer = app.extensions[key] = super().get_signing_serializer(app)
         return signer
+
+    def open_session(self, app: Flask, request):
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        key = ("session-verified", app.secret_key)
+        verified = app.extensions.get(key) or app.extensions.setdefault(
+            key, _Verified(self.get_signing_serializer(app))
+        )
+        try:
+            return self.session_class(verified.loads(cookie, app.permanent_session_lifetime.total_seconds()))
+        except BadSignature:
+            return self.session_class()
+
+
+class CsrfGuard(CSRFProtect):
+    """Flask-WTF's CSRF protection, with each phone's signed token verified once.
+
+    Every POST still needs a token signed with our key that equals the one
+    in this phone's session; only the repeated HMAC check of the same token
+    is saved. Views and blueprints marked exempt stay exempt.
+    """
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        config = current_app.config
+        if request.method not in config["WTF_CSRF_METHODS"]:
+            return
+        if apply_exemptions and (not request.endpoint or self._is_exempt()):
+            return
+        try:
+            self._check(self._get_csrf_token(), config)
+        except ValidationError as exc:
+            self._error_response(exc.args[0])
+        if request.is_secure and config["WTF_CSRF_SSL_STRICT"]:
+            if not request.referrer:
+                self._error_response("The referrer header is missing.")
+            if not same_origin(request.referrer, f"https://{request.host}/"):
+                self._error_response("The referrer does not match the host.")
+        g.csrf_valid = True  # FlaskForm then skips its own check
+
+    @staticmethod
+    def _check(signed: str | None, config) -> None:
+        field = config["WTF_CSRF_FIELD_NAME"]
+        if not signed:
+            raise ValidationError("The CSRF token is missing.")
+        if field not in session:
+            raise ValidationError("The CSRF session token is missing.")
+        secret = config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key
+        key = ("csrf-verified", secret)
+        verified = current_app.extensions.get(key) or current_app.extensions.setdefault(
+            key, _Verified(URLSafeTimedSerializer(secret, salt="wtf-csrf-token"))
+        )
+        try:
+            token = verified.loads(signed, config["WTF_CSRF_TIME_LIMIT"])
+        except SignatureExpired as exc:
+            raise ValidationError("The CSRF token has expired.") from exc
+        except BadData as exc:
+            raise ValidationError("The CSRF token is invalid.") from exc
+        if not isinstance(token, str) or not hmac.compare_digest(session[field], token):
+            raise ValidationError("The CSRF tokens do not match.")
 
 
 def init_app(app: Flask) -> None:

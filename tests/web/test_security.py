@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import re
+import time
+
+import pytest
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from companion import create_app
-from tests.web.helpers import PARTNER_MADE, hand_form_data, start_session
+from companion.web import security
+from tests.conftest import make_app
+from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data, start_session
 
 
 def test_security_headers_on_every_page(client):
@@ -66,6 +72,77 @@ def test_htmx_sends_the_token_in_a_header(client):
     data.pop("csrf_token")
     response = client.post(location + "/hands/preview", data=data, headers={"HX-Request": "true", "X-CSRFToken": token})
     assert response.status_code == 200 and "receives 0/6" in response.text
+
+
+def _preview(client, location: str, token: str):
+    data = hand_form_data(client.get(location + "/hands/new").text, **PARTNER_MADE)
+    data["csrf_token"] = token
+    return client.post(location + "/hands/preview", data=data, headers={"HX-Request": "true"})
+
+
+def test_a_verified_token_is_still_checked_against_each_session(app):
+    """Each signature is verified once per process; the token must still be this phone's."""
+    ann, eve = app.test_client(), app.test_client()
+    location = start_session(ann)
+    own = csrf_from(ann.get(location + "/hands/new").text)
+    assert _preview(ann, location, own).status_code == 200  # now verified and remembered
+    eves = csrf_from(eve.get("/").text)
+    assert _preview(ann, location, eves).status_code == 400  # validly signed, but not Ann's
+    forged = own[:-2] + ("AA" if not own.endswith("AA") else "BB")
+    assert _preview(ann, location, forged).status_code == 400
+    assert _preview(ann, location, own).status_code == 200
+
+
+def test_a_remembered_token_still_expires(tmp_path, monkeypatch):
+    app = make_app(tmp_path / "t.sqlite3", WTF_CSRF_TIME_LIMIT=60)
+    client = app.test_client()
+    location = start_session(client)
+    token = csrf_from(client.get(location + "/hands/new").text)
+    assert _preview(client, location, token).status_code == 200
+    later = time.time() + 61
+    monkeypatch.setattr(security.time, "time", lambda: later)
+    response = _preview(client, location, token)
+    assert response.status_code == 400 and "Form expired" in response.text
+
+
+def test_a_tampered_session_cookie_is_an_empty_session(app):
+    """The creator's edit grant lives in the signed cookie: changing one byte loses it."""
+    client = app.test_client()
+    location = start_session(client)
+    assert client.get(location + "/hands/new").status_code == 200
+    cookie = client.get_cookie("session")
+    value = cookie.value
+    client.set_cookie("session", value[:-2] + ("AA" if not value.endswith("AA") else "BB"))
+    assert client.get(location + "/hands/new").status_code == 403
+    client.set_cookie("session", value)
+    assert client.get(location + "/hands/new").status_code == 200
+
+
+def test_verified_values_are_copies_and_keep_their_age():
+    signer = URLSafeTimedSerializer("k", salt="s")
+    verified = security._Verified(signer)
+    signed = signer.dumps({"grants": ["a"]})
+    first = verified.loads(signed, max_age=10)
+    first["grants"].append("b")  # one request changing its session
+    assert verified.loads(signed, max_age=10) == {"grants": ["a"]}
+    time.sleep(0.01)
+    with pytest.raises(SignatureExpired):
+        verified.loads(signed, max_age=0)
+    forged = signed[:-3] + ("A" if signed[-3] != "A" else "B") + signed[-2:]
+    with pytest.raises(BadSignature):
+        verified.loads(forged, max_age=10)
+
+
+def test_https_posts_need_a_same_origin_referrer(app):
+    secure = app.test_client()
+    base = "https://localhost"
+    page = secure.get("/", base_url=base)
+    data = {"csrf_token": csrf_from(page.text), "player_0": "A", "player_1": "B", "player_2": "C", "player_3": "D"}
+    assert secure.post("/sessions", data=data, base_url=base).status_code == 400
+    elsewhere = {"Referer": "https://evil.example/"}
+    assert secure.post("/sessions", data=data, base_url=base, headers=elsewhere).status_code == 400
+    same = {"Referer": "https://localhost/"}
+    assert secure.post("/sessions", data=data, base_url=base, headers=same).status_code == 302
 
 
 def test_secret_key_is_generated_once_into_instance(tmp_path, monkeypatch):
