@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import make_response, render_template, request
+from flask import current_app, render_template, request
 
 
 def is_htmx() -> bool:
@@ -15,6 +15,6 @@ def render(template: str, fragment: str | None = None, status: int = 200, **cont
     owner = context.get("board") or context.get("facts")
     if owner is not None:
         context.setdefault("session_id", owner.public_id)  # the Rules link keeps the session
-    response = make_response(render_template(template, **context), status)
-    response.vary.add("HX-Request")
+    response = current_app.response_class(render_template(template, **context), status)
+    response.headers["Vary"] = "HX-Request"
     return response

@@ -201,10 +201,26 @@ for _bonus in PLAIN_BONUSES:
 
 
 # -- from what was sent to the hand record ----------------------------------------
-# Plain functions of the submitted values (a MultiDict): the live preview uses
-# them without building the WTForms form, the save after WTForms' own checks.
+# Plain functions of the submitted values (``SentValues``): the live preview and
+# a valid save use them without building the WTForms form.
 
 REQUIRED = ("bid", "declarer", "called_suit", "young_trumps", "held_by", "points")
+LISTS = ("declarations", "announced")  # the checkbox groups: several values under one name
+
+
+class SentValues(dict):
+    """What the hand form sent: the first value of each name, and the checkbox lists.
+
+    A plain dict, because the preview asks for some forty names and a
+    MultiDict builds an exception object for every one that was not sent.
+    """
+
+    def __init__(self, form):
+        super().__init__(form.to_dict())
+        self.lists = {name: form.getlist(name) for name in LISTS}
+
+    def getlist(self, name: str) -> list[str]:
+        return self.lists.get(name, [])
 
 
 def missing(values) -> list[str]:

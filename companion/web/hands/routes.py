@@ -25,7 +25,7 @@ from .. import render
 from ..access import require_edit
 from ..facts import facts_for
 from ..fields import whole_number
-from .forms import ENGINE_FIELDS, HandForm, called_card_code, missing, record_from_values
+from .forms import ENGINE_FIELDS, HandForm, SentValues, called_card_code, missing, record_from_values
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
 
@@ -124,7 +124,7 @@ def _enter(make_form, board, deal: int, editing):
         values = MultiDict(form.data) if editing is not None else MultiDict()
         return render("hands/form.html", **_preview_context(form, board, shown, values), **context)
 
-    sent = request.form
+    sent = SentValues(request.form)
     try:
         record, problem = HandRecord.from_json(record_from_values(sent, board.house_rules)), None
     except InvalidHand as exc:
@@ -180,7 +180,7 @@ def preview(public_id: str):
     the values without building the whole form.
     """
     facts = _session(public_id)
-    values = request.form
+    values = SentValues(request.form)
     todo = missing(values)
     record, errors = None, []
     if not todo:
