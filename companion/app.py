@@ -15,6 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import csrf, db
 from .web import security
+from .web.templating import TemplateEnvironment
 
 ROOT = Path(__file__).resolve().parent.parent
 HTMX_DIR = ROOT / "node_modules" / "htmx.org" / "dist"
@@ -32,14 +33,29 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+class Companion(Flask):
+    """Flask, with our Jinja environment and no async views."""
+
+    jinja_environment = TemplateEnvironment
+
+    def ensure_sync(self, func):
+        # Flask asks this of every view and hook on every request; the answer
+        # never changes for a function, so it is worked out once.
+        known = self._sync_functions.get(func)
+        if known is None:
+            known = self._sync_functions[func] = super().ensure_sync(func)
+        return known
+
+
 def build_app(test_config: dict | None = None) -> Flask:
-    app = Flask(
+    app = Companion(
         "companion",
         instance_path=str(ROOT / "instance"),
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    app._sync_functions = {}
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",

@@ -112,6 +112,15 @@ class SessionCookies(SecureCookieSessionInterface):
         except BadSignature:
             return self.session_class()
 
+    def save_session(self, app: Flask, session, response) -> None:
+        # Most requests leave the session as it was: then only Vary is due,
+        # not the seven cookie settings Flask would look up first.
+        if not session.modified and not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
+            if session.accessed:
+                response.vary.add("Cookie")
+            return
+        super().save_session(app, session, response)
+
 
 class CsrfGuard(CSRFProtect):
     """Flask-WTF's CSRF protection, with each phone's signed token verified once.
@@ -122,21 +131,36 @@ class CsrfGuard(CSRFProtect):
     """
 
     def protect(self, apply_exemptions: bool = False) -> None:
-        config = current_app.config
-        if request.method not in config["WTF_CSRF_METHODS"]:
+        app, req = current_app._get_current_object(), request._get_current_object()  # looked up once
+        config = app.config
+        if req.method not in config["WTF_CSRF_METHODS"]:
             return
-        if apply_exemptions and (not request.endpoint or self._is_exempt()):
+        if apply_exemptions and (not req.endpoint or self._exempt(app, req)):
             return
         try:
-            self._check(self._get_csrf_token(), config)
+            self._check(self._sent_token(req, config), config)
         except ValidationError as exc:
             self._error_response(exc.args[0])
-        if request.is_secure and config["WTF_CSRF_SSL_STRICT"]:
-            if not request.referrer:
+        if req.is_secure and config["WTF_CSRF_SSL_STRICT"]:
+            if not req.referrer:
                 self._error_response("The referrer header is missing.")
-            if not same_origin(request.referrer, f"https://{request.host}/"):
+            if not same_origin(req.referrer, f"https://{req.host}/"):
                 self._error_response("The referrer does not match the host.")
         g.csrf_valid = True  # FlaskForm then skips its own check
+
+    def _exempt(self, app: Flask, req) -> bool:
+        if app.blueprints.get(req.blueprint) in self._exempt_blueprints:
+            return True
+        view = app.view_functions.get(req.endpoint)
+        return view is not None and f"{view.__module__}.{view.__name__}" in self._exempt_views
+
+    @staticmethod
+    def _sent_token(req, config) -> str | None:
+        """The token from the form field, else from an htmx header."""
+        token = req.form.get(config["WTF_CSRF_FIELD_NAME"])
+        if token:
+            return token
+        return next((req.headers[h] for h in config["WTF_CSRF_HEADERS"] if req.headers.get(h)), None)
 
     @staticmethod
     def _check(signed: str | None, config) -> None:
