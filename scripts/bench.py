@@ -2,7 +2,8 @@
 
 1. Server speed: gunicorn (same workers for both) under wrk at 1, 8 and 32
    connections: the session page of a 16-deal session, the hand preview, the
-   hand save, and a bare Flask route returning a constant.
+   hand save, and a bare Flask route returning a constant; three rounds of
+   all four in turn at each level, the median shown.
 2. Page weight: bytes on the wire for the hand-entry page, first and repeat visit.
 3. Taps: interactions to score a plain partner hand and a stung hand.
 4. Growth: server time of the scoreboard and the start page as data grows.
@@ -15,6 +16,7 @@ import os
 import re
 import secrets
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,6 +30,7 @@ from scripts.table_client import Phone, form_fields, gunicorn, stop  # noqa: E40
 
 WORKERS = 4
 LEVELS = (1, 8, 32)
+ROUNDS = 3
 PARTNER = {"bid": "4", "declarer": 1, "called_card": "7C", "young_trumps": "hearts", "holder": 3, "points": 71}
 WRK_REPORT = """
 done = function(summary, latency, requests)
@@ -67,8 +70,26 @@ def wrk(url: str, connections: int, seconds: float, script: str) -> dict:
     }
 
 
-def post_script(entries: list[tuple[str, str, str]], htmx: bool = False) -> str:
-    """A wrk script POSTing (path, cookie, body) entries; thread i takes entries i, i+T, i+2T, …"""
+def static_script(method: str, headers: dict[str, str], body: str = "") -> str:
+    """One fixed request: wrk sends it without running Lua per request (as for the bare route)."""
+    lines = [f"wrk.method = {lua_string(method)}", f"wrk.body = {lua_string(body)}"]
+    lines += [f"wrk.headers[ {lua_string(k)} ] = {lua_string(v)}" for k, v in headers.items()]  # "[[" opens a string
+    return "\n".join(lines) + "\n"
+
+
+def form_headers(cookie: str, htmx: bool = False) -> dict[str, str]:
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie}
+    if htmx:
+        headers["HX-Request"] = "true"
+    return headers
+
+
+def saves_script(entries: list[tuple[str, str, str]]) -> str:
+    """Many different POSTs (path, cookie, body), each sent once: thread i takes entries i, i+T, i+2T, …
+
+    Every request is formatted once, before the clock starts, so that wrk's
+    own work per request stays as small as for the other endpoints.
+    """
     rows = ",\n".join(f"{{{lua_string(p)}, {lua_string(c)}, {lua_string(b)}}}" for p, c, b in entries)
     return f"""
 local entries = {{
@@ -80,21 +101,20 @@ setup = function(thread)
   table.insert(threads, thread)
 end
 init = function(args)
-  step = #threads > 0 and #threads or 2
-  i = id
+  local step = #threads > 0 and #threads or 2
+  prepared = {{}}
+  for i = id + 1, #entries, step do
+    local e = entries[i]
+    table.insert(prepared, wrk.format("POST", e[1], {{["Content-Type"] = "application/x-www-form-urlencoded",
+      ["Cookie"] = e[2]}}, e[3]))
+  end
+  n = 0
 end
 request = function()
-  local e = entries[(i % #entries) + 1]
-  i = i + step
-  local headers = {{["Content-Type"] = "application/x-www-form-urlencoded", ["Cookie"] = e[2]}}
-  {'headers["HX-Request"] = "true"' if htmx else ""}
-  return wrk.format("POST", e[1], headers, e[3])
+  n = n + 1
+  return prepared[((n - 1) % #prepared) + 1]
 end
 """
-
-
-def get_script(cookie: str) -> str:
-    return f'wrk.headers["Cookie"] = {lua_string(cookie)}\n'
 
 
 def cookie_of(phone: Phone) -> str:
@@ -121,10 +141,12 @@ def server_speed(seconds: float) -> list[dict]:
             phone.post(f"/s/{board_id}/hands/new", {**fields, **form_fields(hand), "action": "save"})
         preview_id = phone.start_session(["Eve", "Fay", "Gus", "Hal"])
         _, fields = phone.open_form(f"/s/{preview_id}/hands/new")
-        preview = [(f"/s/{preview_id}/hands/preview", cookie_of(phone), form_body({**fields, **form_fields(PARTNER)}))]
+        preview_path = f"/s/{preview_id}/hands/preview"
+        preview_body = form_body({**fields, **form_fields(PARTNER)})
         # Saves: many sessions, each deal once, each from the phone that started it.
         saves = []
-        needed = int(seconds * 700 * len(LEVELS))
+        per_run = int(seconds * 2400)  # more than a run can save
+        needed = int(seconds * 1200 * len(LEVELS) * ROUNDS)
         while len(saves) < needed:
             creator = Phone(base)
             for _ in range(40):
@@ -142,20 +164,36 @@ def server_speed(seconds: float) -> list[dict]:
         saves.sort(key=lambda e: (e[2].split("deal=")[1][:2], e[0]))  # deal 1 of every session first, …
         endpoints = [
             ("bare route", bare_base + "/", ""),
-            ("session page", f"{base}/s/{board_id}", get_script(cookie_of(phone))),
-            ("preview", base + "/", post_script(preview, htmx=True)),
+            ("session page", f"{base}/s/{board_id}", static_script("GET", {"Cookie": cookie_of(phone)})),
+            ("preview", base + preview_path, static_script("POST", form_headers(cookie_of(phone), True), preview_body)),
         ]
+        used = 0  # saves already sent: each deal of each session is saved once
         for connections in LEVELS:
-            for name, target, script in endpoints:
-                rows.append({"endpoint": name, "connections": connections, **wrk(target, connections, seconds, script)})
-            offset = sum(r["requests"] for r in rows if r["endpoint"] == "save")
-            rows.append(
-                {
-                    "endpoint": "save",
-                    "connections": connections,
-                    **wrk(base + "/", connections, seconds, post_script(saves[offset:], htmx=False)),
-                }
-            )
+            # Rounds of every endpoint in turn, so that a change in the machine's
+            # speed during the run touches all of them alike; the median round counts.
+            runs: dict[str, list[dict]] = {}
+            for _ in range(ROUNDS):
+                for name, target, script in endpoints:
+                    runs.setdefault(name, []).append(wrk(target, connections, seconds, script))
+                done = wrk(base + "/", connections, seconds, saves_script(saves[used : used + per_run]))
+                if done["requests"] >= min(per_run, len(saves) - used):
+                    raise SystemExit("make bench: too few prepared saves; raise per_run and needed")
+                used += done["requests"]
+                runs.setdefault("save", []).append(done)
+            bare_runs = runs["bare route"]
+            for name, results in runs.items():
+                ratios = [r["rps"] / b["rps"] for r, b in zip(results, bare_runs, strict=True)]
+                middle = sorted(range(ROUNDS), key=lambda i: results[i]["rps"])[ROUNDS // 2]
+                rows.append(
+                    {
+                        "endpoint": name,
+                        "connections": connections,
+                        **results[middle],
+                        "errors": sum(r["errors"] for r in results),
+                        "ratio": statistics.median(ratios),
+                        "ratios": ratios,
+                    }
+                )
     finally:
         stop(app)
         stop(bare)
@@ -165,12 +203,14 @@ def server_speed(seconds: float) -> list[dict]:
 
 def print_speed(rows: list[dict]) -> None:
     print(f"\n1. Server speed: gunicorn {WORKERS} sync workers each, wrk on loopback, {os.cpu_count()} cores")
-    print(f"{'endpoint':<14}{'conns':>6}{'req/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'errors':>7}{'÷ bare':>8}")
+    print(f"   {ROUNDS} rounds of every endpoint in turn; the median round is shown, and the median ratio")
+    header = f"{'endpoint':<14}{'conns':>6}{'req/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'errors':>7}{'÷ bare':>8}"
+    print(header + "  rounds ÷ bare")
     for r in rows:
-        bare = next(b for b in rows if b["endpoint"] == "bare route" and b["connections"] == r["connections"])
+        rounds = " ".join(f"{x:.0%}" for x in r["ratios"])
         print(
             f"{r['endpoint']:<14}{r['connections']:>6}{r['rps']:>9.0f}{r['p50']:>8.1f}{r['p95']:>8.1f}"
-            f"{r['errors']:>7}{r['rps'] / bare['rps']:>8.0%}"
+            f"{r['errors']:>7}{r['ratio']:>8.0%}  {rounds}"
         )
 
 

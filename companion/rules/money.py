@@ -85,16 +85,15 @@ class Money:
         return cls(-total if match["sign"] else total)
 
     def __str__(self) -> str:
-        sign = "-" if self.halfpence < 0 else ""
         shillings, pence = self._parts()
-        return f"{sign}{shillings}/{pence}"
+        return f"-{shillings}/{pence}" if self.halfpence < 0 else f"{shillings}/{pence}"
 
     def _parts(self) -> tuple[int, str]:
         whole_pence, half = divmod(abs(self.halfpence), 2)
         shillings, pence = divmod(whole_pence, PENCE_PER_SHILLING)
-        if pence == 0 and not half:
-            return shillings, "-"
-        return shillings, f"{pence}{HALF if half else ''}"
+        if half:
+            return shillings, f"{pence}{HALF}"
+        return shillings, str(pence) if pence else "-"
 
     def pounds_text(self) -> str:
         """s/d text, with pounds split off once the amount reaches £1.

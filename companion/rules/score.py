@@ -16,7 +16,7 @@ declarer and partner each receive 0/6 from each defender.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -47,6 +47,8 @@ class Result:
 
     hand: HandRecord
     lines: dict[str, Line]
+    #: The working, when it was worked out with the lines (``score(hand, working=True)``).
+    explained: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
 
     @property
     def kind(self) -> GameKind:
@@ -80,6 +82,8 @@ class Result:
     @cached_property
     def working(self) -> tuple[str, ...]:
         """One sentence per line that is not all zero, in ``LINE_NAMES`` order."""
+        if self.explained is not None:
+            return self.explained
         return tuple(why for _name, part in _PARTS if (why := part(self.hand, True)[1]))
 
     def items(self, seat: int) -> list[tuple[str, int]]:
@@ -337,14 +341,21 @@ _PARTS = (
 )
 
 
-def score(hand: HandRecord) -> Result:
-    """Score one (already checked) hand; the working is worked out when asked for."""
-    return Result(hand, {name: part(hand)[0] for name, part in _PARTS})
+def score(hand: HandRecord, working: bool = False) -> Result:
+    """Score one (already checked) hand.
+
+    The working is worked out when first asked for, or at once with
+    ``working=True`` (one pass instead of two, for callers that show it).
+    """
+    if not working:
+        return Result(hand, {name: part(hand)[0] for name, part in _PARTS})
+    parts = [(name, part(hand, True)) for name, part in _PARTS]
+    return Result(hand, {name: line for name, (line, _) in parts}, tuple(why for _, (_, why) in parts if why))
 
 
 def score_json(data: Any, working: bool = False) -> dict[str, Any]:
     """Parse a hand record and return the result JSON; raises ``InvalidHand``."""
-    return score(HandRecord.from_json(data)).to_json(working)
+    return score(HandRecord.from_json(data), working).to_json(working)
 
 
 __all__ = ["LINE_LABELS", "LINE_NAMES", "Result", "TOTAL_CARD_POINTS", "bonus_totals", "score", "score_json"]

@@ -50,6 +50,6 @@ def register(app: Flask) -> None:
     app.add_template_filter(pays)
     app.add_template_filter(coin_list)
     app.add_template_filter(coins_for, "coins")
-    from .hands.working import working
+    from .hands.working import working_html
 
-    app.add_template_global(working)
+    app.add_template_global(working_html)

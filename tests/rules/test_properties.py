@@ -80,3 +80,11 @@ def test_any_json_value_raises_only_the_engines_error(value):
         score_json(value)
     except InvalidHand as exc:
         assert exc.field and exc.message
+
+
+@given(valid_hands())
+def test_working_out_the_working_at_once_changes_nothing(hand):
+    record = HandRecord.from_json(hand)
+    lazy, eager = score(record), score(record, working=True)
+    assert eager.lines == lazy.lines and eager.net_halfpence == lazy.net_halfpence
+    assert eager.working == lazy.working and eager.working
