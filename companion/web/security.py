@@ -138,7 +138,7 @@ class CsrfGuard(CSRFProtect):
         if apply_exemptions and (not req.endpoint or self._exempt(app, req)):
             return
         try:
-            self._check(self._sent_token(req, config), config)
+            self._check(self._sent_token(req, config), app, session._get_current_object())
         except ValidationError as exc:
             self._error_response(exc.args[0])
         if req.is_secure and config["WTF_CSRF_SSL_STRICT"]:
@@ -163,15 +163,16 @@ class CsrfGuard(CSRFProtect):
         return next((req.headers[h] for h in config["WTF_CSRF_HEADERS"] if req.headers.get(h)), None)
 
     @staticmethod
-    def _check(signed: str | None, config) -> None:
+    def _check(signed: str | None, app: Flask, phone_session) -> None:
+        config = app.config
         field = config["WTF_CSRF_FIELD_NAME"]
         if not signed:
             raise ValidationError("The CSRF token is missing.")
-        if field not in session:
+        if field not in phone_session:
             raise ValidationError("The CSRF session token is missing.")
-        secret = config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key
+        secret = config.get("WTF_CSRF_SECRET_KEY") or app.secret_key
         key = ("csrf-verified", secret)
-        verified = current_app.extensions.get(key) or current_app.extensions.setdefault(
+        verified = app.extensions.get(key) or app.extensions.setdefault(
             key, _Verified(URLSafeTimedSerializer(secret, salt="wtf-csrf-token"))
         )
         try:
@@ -180,7 +181,7 @@ class CsrfGuard(CSRFProtect):
             raise ValidationError("The CSRF token has expired.") from exc
         except BadData as exc:
             raise ValidationError("The CSRF token is invalid.") from exc
-        if not isinstance(token, str) or not hmac.compare_digest(session[field], token):
+        if not isinstance(token, str) or not hmac.compare_digest(phone_session[field], token):
             raise ValidationError("The CSRF tokens do not match.")
 
 

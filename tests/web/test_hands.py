@@ -199,6 +199,21 @@ def test_hand_row_shows_the_working(client):
     assert "Pagat ultimo" in page and "Settle this hand" in page
 
 
+def test_names_in_the_working_are_escaped(client):
+    """Names are typed at the table: in the preview and the hand row they are text, never markup."""
+    location = start_session(client, names=["<b>Ann</b>", "Bob & Co", "Cat", "<i>Dan"])
+    page = client.get(location + "/hands/new").text
+    preview = client.post(
+        location + "/hands/preview", data=hand_form_data(page, **PARTNER_MADE), headers={"HX-Request": "true"}
+    ).text
+    new_hand(client, location, **PARTNER_MADE)
+    for html in (preview, client.get(location).text):
+        assert "<b>Ann</b>" not in html and "<i>Dan" not in html and "Bob & Co" not in html
+        assert "&lt;b&gt;Ann&lt;/b&gt; pays Bob &amp; Co" in html  # a settling payment
+        assert "Partner game with &lt;i&gt;Dan." in html  # the summary
+        assert "<strong>Bob &amp; Co</strong> <small>(declarer)</small>" in html  # a player's row
+
+
 @pytest.mark.parametrize(
     "path",
     [p for p in EXAMPLES if "expect" in load_example(p) and "called_card" in load_example(p)["hand"]],

@@ -17,7 +17,7 @@ from ..filters import pays, signed
 
 def _summary(record: HandRecord, result: Result, names) -> str:
     kind = result.kind
-    summary = kind.label.capitalize()
+    summary = escape(kind.label.capitalize())
     if kind.id == "partner":
         return f"{summary} with {names[record.partner]}"
     if kind.id == "stung":
@@ -26,11 +26,16 @@ def _summary(record: HandRecord, result: Result, names) -> str:
 
 
 def working_html(record: HandRecord, result: Result, names) -> Markup:
-    """Who pays what and why: per player, the settling payments, and the sentences."""
+    """Who pays what and why: per player, the settling payments, and the sentences.
+
+    Names are escaped once each. Amounts (``pays``, ``signed``) are drawn
+    from whole numbers, so they hold no markup and are not escaped again.
+    """
+    names = [escape(name) for name in names]
     called = record.called_card.name if record.called_card else ""
     html = [
         '<div class="working">\n<p class="summary">',
-        f"{escape(_summary(record, result, names))}. Called card {escape(called)} is "
+        f"{_summary(record, result, names)}. Called card {escape(called)} is "
         f"<strong>{escape(record.category.label)}</strong>.</p>\n",
         '<ul class="per-player">\n',
     ]
@@ -39,19 +44,16 @@ def working_html(record: HandRecord, result: Result, names) -> Markup:
     for seat, net in enumerate(nets):
         items = "; ".join([f"{label} {signed(line[seat])}" for label, line in lines if line[seat]])
         html.append(
-            f'<li data-seat="{seat}"><strong>{escape(names[seat])}</strong>'
+            f'<li data-seat="{seat}"><strong>{names[seat]}</strong>'
             f"{' <small>(declarer)</small>' if seat == record.declarer else ''}\n"
-            f'<span class="amount {"plus" if net > 0 else "minus" if net < 0 else ""}">{escape(pays(net))}</span>\n'
-            f'<small class="items">{escape(items)}</small></li>\n'
+            f'<span class="amount {"plus" if net > 0 else "minus" if net < 0 else ""}">{pays(net)}</span>\n'
+            f'<small class="items">{items}</small></li>\n'
         )
     html.append("</ul>\n")
     transfers = settle(nets)
     if transfers:
         html.append('<p class="transfers-h">Settle this hand:</p>\n<ul class="transfers">')
-        html += [
-            f"<li>{escape(names[p.payer])} pays {escape(names[p.payee])} <strong>{escape(str(p.amount))}</strong></li>"
-            for p in transfers
-        ]
+        html += [f"<li>{names[p.payer]} pays {names[p.payee]} <strong>{p.amount}</strong></li>" for p in transfers]
         html.append("</ul>\n")
     html.append('<ol class="why">')
     html += [f"<li>{escape(sentence)}</li>" for sentence in result.working]
