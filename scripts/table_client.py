@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from companion.rules import HandRecord
+from companion.rules.bonuses import Bonus
 
 
 @dataclass
@@ -62,6 +63,11 @@ def form_fields(hand: dict) -> dict:
         fields["stinger_points"] = str(record.stinger_points)
     for bonus, side in record.bonuses:
         fields["bonus_" + bonus.id.replace("-", "_")] = side.value
+    # A browser also sends the fields left empty (the selects and the stinger's points).
+    for bonus in Bonus:
+        if not bonus.derived:
+            fields.setdefault("bonus_" + bonus.id.replace("-", "_"), "")
+    fields.setdefault("stinger_points", "")
     return fields
 
 
