@@ -49,8 +49,9 @@ def settle(nets: Sequence[int]) -> list[Payment]:
         raise ValueError("nets do not sum to zero")
     payments = []
     while owed and due:
-        payer = max(owed, key=lambda s: (owed[s], -s))
-        payee = max(due, key=lambda s: (due[s], -s))
+        # The largest; on a tie the lowest seat (max keeps the first, and seats are in order).
+        payer = max(owed, key=owed.__getitem__)
+        payee = max(due, key=due.__getitem__)
         amount = min(owed[payer], due[payee])
         payments.append(Payment(payer, payee, Money(amount)))
         for book, seat in ((owed, payer), (due, payee)):

@@ -18,6 +18,15 @@ def test_settlement_clears_every_net_in_at_most_three_payments(three):
     assert left == [0, 0, 0, 0]
 
 
+def test_largest_debt_is_paid_first_and_ties_go_to_the_lowest_seat():
+    def pairs(nets):
+        return [(p.payer, p.payee, p.amount.halfpence) for p in settle(nets)]
+
+    assert pairs([12, 12, -12, -12]) == [(2, 0, 12), (3, 1, 12)]
+    assert pairs([-30, 10, 20, 0]) == [(0, 2, 20), (0, 1, 10)]
+    assert pairs([36, -12, -24, 0]) == [(2, 0, 24), (1, 0, 12)]
+
+
 def test_all_square_needs_no_payment():
     assert settle([0, 0, 0, 0]) == []
 
