@@ -196,6 +196,7 @@ class HandForm(FlaskForm):
 
 
 # One "made by" choice per bonus; Hundred is worked out from the points.
+BONUS_FIELDS = tuple((bonus, _bonus_field_name(bonus)) for bonus in PLAIN_BONUSES)
 for _bonus in PLAIN_BONUSES:
     setattr(HandForm, _bonus_field_name(_bonus), SelectField(_bonus.label, choices=options(SIDE_CHOICES), default=""))
 
@@ -264,7 +265,7 @@ def record_from_values(values, house_rules: HouseRules) -> dict:
         "declarations": values.getlist("declarations")
         + _courts(values, "vibrant_courts", Declaration.VIBRANT_COURT)
         + _courts(values, "full_courts", Declaration.FULL_COURT),
-        "bonuses": {b.id: values.get(_bonus_field_name(b)) for b in PLAIN_BONUSES if values.get(_bonus_field_name(b))},
+        "bonuses": {bonus.id: side for bonus, name in BONUS_FIELDS if (side := values.get(name))},
         "announced": values.getlist("announced")
         + [a for a in (values.get("announced_martlets"), values.get("announced_young_martlets")) if a],
         "martlets": {"declarer": _count(values, "martlets_declarer"), "defence": _count(values, "martlets_defence")},
