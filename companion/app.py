@@ -116,6 +116,7 @@ def build_app(test_config: dict | None = None) -> Flask:
         {
             "style.css": static / "style.css",
             "app.js": static / "app.js",
+            "form.js": static / "form.js",
             "icon.svg": static / "icon.svg",
             "htmx.min.js": HTMX_DIR / "htmx.min.js",
         },

@@ -144,10 +144,10 @@ def server_speed(seconds: float) -> list[dict]:
         _, fields = phone.open_form(f"/s/{preview_id}/hands/new")
         preview_path = f"/s/{preview_id}/hands/preview"
         # As the phone sends it: the form's fields but the four the preview does not
-        # need (hx-params), the CSRF token in htmx's header instead.
+        # need (hx-params) and the empty ones (form.js), the CSRF token in htmx's header.
         preview_fields = {**fields, **form_fields(PARTNER)}
         preview_headers = {**form_headers(cookie_of(phone), True), "X-CSRFToken": preview_fields["csrf_token"]}
-        preview_body = form_body({k: v for k, v in preview_fields.items() if k not in PREVIEW_LEAVES_OUT})
+        preview_body = form_body({k: v for k, v in preview_fields.items() if k not in PREVIEW_LEAVES_OUT and v != ""})
         # Saves: many sessions, each deal once, each from the phone that started it. A
         # pub night has tens of tables at once, not thousands: the saves go to 64
         # sessions at a time (deal 1 of each, then deal 2, …), then to the next 64.

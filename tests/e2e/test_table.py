@@ -233,3 +233,23 @@ def test_no_sideways_scrolling_at_360px_and_big_tap_targets(page: Page, live_ser
                  .filter(r => r.height < 44 || r.width < 44).length"""
         )
         assert small == 0, url
+
+
+@pytest.mark.e2e
+def test_the_live_preview_sends_only_what_it_needs(page: Page, live_server: str):
+    """No hidden form fields, no empty ones; the CSRF token rides in htmx's header."""
+    from urllib.parse import parse_qsl
+
+    board = start(page, live_server)
+    page.goto(board + "/hands/new")
+    hand = DEALS[0]
+    sent = []
+    page.on("request", lambda r: sent.append(r) if r.url.endswith("/hands/preview") else None)
+    fill_hand(page, hand)
+    expect_preview_matches(page, hand)
+    last = sent[-1]
+    fields = dict(parse_qsl(last.post_data, keep_blank_values=True))
+    assert last.headers["x-csrftoken"] and last.headers["hx-request"] == "true"
+    assert not {"csrf_token", "form_token", "deal", "version"} & fields.keys()
+    assert all(value != "" for value in fields.values()), fields
+    assert fields["bid"] == hand["bid"] and fields["points"] == str(hand["points"])
