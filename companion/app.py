@@ -38,6 +38,10 @@ class Companion(Flask):
 
     jinja_environment = TemplateEnvironment
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sync_functions: dict = {}
+
     def ensure_sync(self, func):
         # Flask asks this of every view and hook on every request; the answer
         # never changes for a function, so it is worked out once.
@@ -55,7 +59,6 @@ def build_app(test_config: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    app._sync_functions = {}
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
