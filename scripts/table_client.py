@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from companion.rules import HandRecord
-from companion.rules.bonuses import Bonus
+from companion.web.hands.forms import BONUS_FIELDS
 
 
 @dataclass
@@ -61,12 +61,9 @@ def form_fields(hand: dict) -> dict:
         fields["called_rank"] = card.rank.value
     if record.in_trug:
         fields["stinger_points"] = str(record.stinger_points)
-    for bonus, side in record.bonuses:
-        fields["bonus_" + bonus.id.replace("-", "_")] = side.value
-    # A browser also sends the fields left empty (the selects and the stinger's points).
-    for bonus in Bonus:
-        if not bonus.derived:
-            fields.setdefault("bonus_" + bonus.id.replace("-", "_"), "")
+    made = dict(record.bonuses)
+    for bonus, name in BONUS_FIELDS:  # a browser also sends the selects left empty
+        fields[name] = made[bonus].value if bonus in made else ""
     fields.setdefault("stinger_points", "")
     return fields
 

@@ -85,12 +85,8 @@ class Money:
         return cls(-total if match["sign"] else total)
 
     def __str__(self) -> str:
-        # Written out rather than through _parts: every amount on every page passes here.
-        halfpence = self.halfpence
-        whole_pence, half = divmod(-halfpence if halfpence < 0 else halfpence, 2)
-        shillings, pence = divmod(whole_pence, PENCE_PER_SHILLING)
-        text = f"{shillings}/{pence}{HALF}" if half else f"{shillings}/{pence}" if pence else f"{shillings}/-"
-        return "-" + text if halfpence < 0 else text
+        shillings, pence = self._parts()
+        return f"-{shillings}/{pence}" if self.halfpence < 0 else f"{shillings}/{pence}"
 
     def _parts(self) -> tuple[int, str]:
         whole_pence, half = divmod(abs(self.halfpence), 2)

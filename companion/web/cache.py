@@ -43,14 +43,19 @@ class LRU:
         return value
 
 
+def per_app(app, key: Hashable, make: Callable[[], object]):
+    """The app's own object under ``key``, made on first use: never shared between apps."""
+    found = app.extensions.get(key)
+    if found is None:
+        found = app.extensions[key] = make()
+    return found
+
+
 def app_cache(name: str, size: int) -> LRU:
-    """The app's own cache of that name (created on first use): never shared between apps."""
+    """The app's own cache of that name (created on first use)."""
     from flask import current_app
 
-    caches = current_app.extensions.setdefault("caches", {})
-    if name not in caches:
-        caches[name] = LRU(size)
-    return caches[name]
+    return per_app(current_app, ("cache", name), lambda: LRU(size))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from flask_wtf.csrf import CSRFProtect, same_origin
 from itsdangerous import BadData, BadSignature, SignatureExpired, URLSafeTimedSerializer
 from wtforms import ValidationError
 
-from .cache import LRU
+from .cache import LRU, per_app
 
 # No inline scripts or styles anywhere: htmx and our own script are files.
 CSP = "; ".join(
@@ -94,18 +94,14 @@ class SessionCookies(SecureCookieSessionInterface):
 
     def get_signing_serializer(self, app: Flask):
         key = ("session-signer", app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
-        signer = app.extensions.get(key)
-        if signer is None:
-            signer = app.extensions[key] = super().get_signing_serializer(app)
-        return signer
+        return per_app(app, key, lambda: super(SessionCookies, self).get_signing_serializer(app))
 
     def open_session(self, app: Flask, request):
         cookie = request.cookies.get(self.get_cookie_name(app))
         if not cookie:
             return self.session_class()
-        key = ("session-verified", app.secret_key)
-        verified = app.extensions.get(key) or app.extensions.setdefault(
-            key, _Verified(self.get_signing_serializer(app))
+        verified = per_app(
+            app, ("session-verified", app.secret_key), lambda: _Verified(self.get_signing_serializer(app))
         )
         try:
             return self.session_class(verified.loads(cookie, app.permanent_session_lifetime.total_seconds()))
@@ -171,9 +167,8 @@ class CsrfGuard(CSRFProtect):
         if field not in phone_session:
             raise ValidationError("The CSRF session token is missing.")
         secret = config.get("WTF_CSRF_SECRET_KEY") or app.secret_key
-        key = ("csrf-verified", secret)
-        verified = app.extensions.get(key) or app.extensions.setdefault(
-            key, _Verified(URLSafeTimedSerializer(secret, salt="wtf-csrf-token"))
+        verified = per_app(
+            app, ("csrf-verified", secret), lambda: _Verified(URLSafeTimedSerializer(secret, salt="wtf-csrf-token"))
         )
         try:
             token = verified.loads(signed, config["WTF_CSRF_TIME_LIMIT"])
