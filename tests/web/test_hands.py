@@ -129,6 +129,19 @@ def test_htmx_preview_is_a_fragment_with_category(client):
     assert "banned" in partial.text and "Still to fill in" in partial.text
 
 
+def test_htmx_preview_says_why_a_hand_is_refused(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    refused = client.post(
+        location + "/hands/preview",
+        data=hand_form_data(page, **{**PARTNER_MADE, "points": "140"}),
+        headers={"HX-Request": "true"},
+    )
+    assert refused.status_code == 200
+    message = r'<p class="error" role="alert">Card points[^<]*: Card points must be a whole number'
+    assert re.search(message, refused.text)
+
+
 def test_htmx_preview_needs_the_csrf_token(client):
     location = start_session(client)
     page = client.get(location + "/hands/new").text

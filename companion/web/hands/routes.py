@@ -65,16 +65,21 @@ def _called_card_facts(values) -> dict | None:
     return {"card": called, "category": category}
 
 
-def _preview_context(form: HandForm, board, record: HandRecord | None, values) -> dict:
+def _shown(board, record: HandRecord | None, values, todo: list[str], problems: list) -> dict:
+    """What the preview shows (``hands/_preview.html``), in the page and as the htmx fragment."""
     return {
-        "form": form,
         "board": board,
         "record": record,
         "result": score(record, working=True) if record else None,
         "called": _called_card_facts(values),
-        "missing": missing(values),
-        "problems": [(f.label.text, e) for f in form for e in f.errors] + [(None, e) for e in form.form_errors],
+        "missing": todo,
+        "problems": problems,  # (label or None, message)
     }
+
+
+def _preview_context(form: HandForm, board, record: HandRecord | None, values) -> dict:
+    problems = [(f.label.text, e) for f in form for e in f.errors] + [(None, e) for e in form.form_errors]
+    return {"form": form, **_shown(board, record, values, missing(values), problems)}
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -182,21 +187,13 @@ def preview(public_id: str):
     facts = _session(public_id)
     values = SentValues(request.form)
     todo = missing(values)
-    record, errors = None, []
+    record, problems = None, []
     if not todo:
         try:
             record = HandRecord.from_json(record_from_values(values, facts.house_rules))
         except InvalidHand as exc:
-            errors.append((_label(exc.field), exc.message))
-    return render(
-        "hands/_preview.html",
-        board=facts,
-        record=record,
-        result=score(record, working=True) if record else None,
-        called=_called_card_facts(values),
-        missing=todo,
-        errors=errors,
-    )
+            problems.append((_label(exc.field), exc.message))
+    return render("hands/_preview.html", **_shown(facts, record, values, todo, problems))
 
 
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])
