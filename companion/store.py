@@ -7,12 +7,12 @@ The web layer calls these; templates get the plain values they return
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from sqlalchemy import bindparam, func, insert, or_, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import func, update
 from sqlmodel import Session, select
 
 from .models import Hand, Player, Sitting, dealer_seat, first_free_deal, now
@@ -229,47 +229,80 @@ def lowest_free_deal(db: Session, sitting: Sitting | SittingFacts) -> int | None
     return first_free_deal(set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id))), sitting.deals)
 
 
-# Statements built once: saving a hand is the busiest write, and building
-# SQLAlchemy statements costs more than running them.
-_TOUCH = update(Sitting).where(Sitting.id == bindparam("sid")).values(revision=Sitting.revision + 1)
-_SAVED_OR_TAKEN = select(Hand.form_token, Hand.deal).where(
-    Hand.sitting_id == bindparam("sid"), or_(Hand.form_token == bindparam("token"), Hand.deal == bindparam("deal"))
+class DriverSQL:
+    """SQL for the busiest statements, run on the database driver's own cursor.
+
+    Saving a hand and asking whether a cached scoreboard is fresh are the
+    busiest statements, and SQLAlchemy's bookkeeping for one small statement
+    costs several times what the database takes to run it. Written once with
+    ``:name`` parameters; the driver's own style is made once per dialect.
+    """
+
+    def __init__(self, sql: str):
+        self.sql = sql
+        self._by_style: dict[str, str] = {}
+
+    def text(self, dialect) -> str:
+        found = self._by_style.get(dialect.paramstyle)
+        if found is None:  # sqlite3 takes :name itself; psycopg wants %(name)s
+            found = self.sql if dialect.paramstyle in ("named", "qmark") else re.sub(r":(\w+)", r"%(\1)s", self.sql)
+            self._by_style[dialect.paramstyle] = found
+        return found
+
+    def run(self, cursor, dialect, **params):
+        cursor.execute(self.text(dialect), params)
+        return cursor
+
+
+_INSERT_HAND = DriverSQL(
+    "INSERT INTO hand (sitting_id, deal, record, pay_0, pay_1, pay_2, pay_3, version, form_token, created_at,"
+    " updated_at) VALUES (:sitting_id, :deal, :record, :pay_0, :pay_1, :pay_2, :pay_3, 1, :form_token, :stamp,"
+    " :stamp)"
+    " ON CONFLICT DO NOTHING"  # this form saved already, or the deal taken: told apart below
 )
-_INSERT_HAND = insert(Hand)
+_SAVED_OR_TAKEN = DriverSQL(
+    "SELECT form_token FROM hand WHERE form_token = :token OR (sitting_id = :sid AND deal = :deal)"
+)
+_TOUCH = DriverSQL("UPDATE sitting SET revision = revision + 1 WHERE id = :sid")
+_REVISION = DriverSQL("SELECT id, revision FROM sitting WHERE public_id = :public_id")
+
+
+def _stamp(dialect):
+    """``now()`` as this dialect's column type stores it (SQLite keeps text)."""
+    to_driver = Hand.__table__.c.created_at.type.bind_processor(dialect)
+    return to_driver(now()) if to_driver else now()
 
 
 def _touch(db: Session, sitting_id: int) -> None:
     """Bump the session's revision in the same transaction as the change to its hands."""
-    db.connection().execute(_TOUCH, {"sid": sitting_id})
+    connection = db.connection()
+    _TOUCH.run(connection.connection.cursor(), connection.dialect, sid=sitting_id).close()
 
 
 def record_hand(db: Session, sitting: Sitting | SittingFacts, deal: int, record: HandRecord, form_token: str) -> bool:
     """Save a new hand; True if saved now, False if this form was saved before (a second press).
 
-    One look-up answers both "was this form saved already?" and "is this deal
-    taken?"; the unique constraints settle any race between two phones.
+    The unique constraints decide: the insert does nothing when this form's
+    token or this deal is already there, and only then is the hand looked
+    up to tell which. That also settles a race between two phones.
     """
     if not 1 <= deal <= sitting.deals:
         raise SittingFull()
     connection = db.connection()
-    found = connection.execute(_SAVED_OR_TAKEN, {"sid": sitting.id, "token": form_token, "deal": deal}).all()
-    if any(token == form_token for token, _ in found):
-        return False
-    if found:
-        raise DealTaken(deal, lowest_free_deal(db, sitting))
-    stamp = now()
+    dialect, cursor = connection.dialect, connection.connection.cursor()
     try:
-        row = {"sitting_id": sitting.id, "deal": deal, "record": json.dumps(record.to_json())}
-        row.update(form_token=form_token, version=1, created_at=stamp, updated_at=stamp, **_pays(record))
-        connection.execute(_INSERT_HAND, row)
-        _touch(db, sitting.id)
-        db.commit()
-    except IntegrityError:  # a concurrent save won the race
-        db.rollback()
-        if db.execute(select(Hand.id).where(Hand.form_token == form_token)).first() is not None:
-            return False
-        raise DealTaken(deal, lowest_free_deal(db, sitting)) from None
-    return True
+        row = {"sitting_id": sitting.id, "deal": deal, "record": json.dumps(record.to_json()), "form_token": form_token}
+        if _INSERT_HAND.run(cursor, dialect, stamp=_stamp(dialect), **row, **_pays(record)).rowcount == 1:
+            _TOUCH.run(cursor, dialect, sid=sitting.id)
+            db.commit()
+            return True
+        found = _SAVED_OR_TAKEN.run(cursor, dialect, sid=sitting.id, token=form_token, deal=deal).fetchall()
+    finally:
+        cursor.close()
+    db.rollback()
+    if any(token == form_token for (token,) in found):
+        return False
+    raise DealTaken(deal, lowest_free_deal(db, sitting))
 
 
 def _pays(record: HandRecord) -> dict[str, int]:
@@ -310,14 +343,12 @@ def delete_hand(db: Session, sitting: Sitting, deal: int) -> bool:
 def sitting_revision(engine, public_id: str) -> tuple[int, int] | None:
     """(id, revision) of a session: whether a cached page is fresh.
 
-    Asked on every scoreboard view, so it goes straight to the driver (the
-    pooled connection, one prepared statement) rather than through the ORM.
+    Asked on every scoreboard view, so it goes straight to the driver on the
+    pooled connection rather than through the ORM.
     """
-    marker = "?" if engine.dialect.paramstyle == "qmark" else "%s"
     connection = engine.raw_connection()
     try:
-        cursor = connection.cursor()
-        cursor.execute(f"SELECT id, revision FROM sitting WHERE public_id = {marker}", (public_id,))
+        cursor = _REVISION.run(connection.cursor(), engine.dialect, public_id=public_id)
         row = cursor.fetchone()
         cursor.close()
     finally:

@@ -285,3 +285,13 @@ def test_edit_form_comes_back_with_every_choice_ticked(client):
     assert re.search(r'<option value="declarer" selected>', html)
     assert re.search(r'id="martlets_defence".*?<option value="2" selected>', html, re.S)
     assert 'name="points" type="number" value="71"' in html or 'value="71"' in html
+
+
+def test_a_deal_the_session_does_not_have_is_refused_with_the_next_free_one(client):
+    location = start_session(client, deals="8")
+    page = client.get(location + "/hands/new")
+    response = client.post(location + "/hands/new", data=hand_form_data(page.text, **{**PARTNER_MADE, "deal": "9"}))
+    assert response.status_code == 422
+    assert "there is no deal 9" in response.text and "can go in as deal 1" in response.text
+    assert 'name="deal" type="hidden" value="1"' in response.text
+    assert 'class="hand"' not in client.get(location).text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, request
 from werkzeug.datastructures import MultiDict
 
 from ...extensions import db
@@ -14,6 +14,7 @@ from ...store import (
     DealTaken,
     HandView,
     SittingFacts,
+    SittingFull,
     StaleEdit,
     delete_hand,
     edit_hand,
@@ -25,6 +26,7 @@ from .. import render
 from ..access import require_edit
 from ..facts import facts_for
 from ..fields import whole_number
+from ..notices import to_scoreboard
 from .forms import ENGINE_FIELDS, HandForm, SentValues, called_card_code, missing, record_from_values
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
@@ -87,8 +89,7 @@ def new(public_id: str):
     board = _session(public_id)
     deal = whole_number(request.form.get("deal")) if request.method == "POST" else lowest_free_deal(db.session, board)
     if deal is None and request.method == "GET":
-        flash("Every deal of this session is recorded: edit a hand to change it.")
-        return redirect(url_for("sittings.show", public_id=public_id))
+        return to_scoreboard(public_id, "all-recorded")
 
     def make_form() -> HandForm:
         form = HandForm(names=board.names)
@@ -135,15 +136,16 @@ def _enter(make_form, board, deal: int, editing):
     except InvalidHand as exc:
         record, problem = None, exc
     errors: list[str] = []
+    out_of_range = False
     if record is not None and sent.get("action") != "preview":
         try:
             if editing is None:
                 created = record_hand(db.session, board, deal, record, sent.get("form_token", ""))
-                flash(f"Deal {deal} saved." if created else f"Deal {deal} was already saved.")
+                notice = "saved" if created else "saved-before"
             else:
                 edit_hand(db.session, board, deal, record, whole_number(sent.get("version")) or 0)
-                flash(f"Deal {deal} changed.")
-            return redirect(url_for("sittings.show", public_id=public_id) + f"#deal-{deal}")
+                notice = "changed"
+            return to_scoreboard(public_id, notice, deal, f"#deal-{deal}")
         except DealTaken as taken:
             errors.append(
                 f"Deal {deal} was saved from another phone meanwhile."
@@ -151,6 +153,14 @@ def _enter(make_form, board, deal: int, editing):
             )
             if taken.next_deal:
                 context.update(deal=taken.next_deal, dealer=board.dealer_of(taken.next_deal))
+        except SittingFull:  # only a doctored form sends a deal the session does not have
+            free, out_of_range = lowest_free_deal(db.session, board), True
+            errors.append(
+                f"This session has deals 1 to {board.deals}; there is no deal {deal}."
+                + (f" This hand can go in as deal {free}." if free else "")
+            )
+            if free:
+                context.update(deal=free, dealer=board.dealer_of(free))
         except StaleEdit:
             errors.append(
                 "This hand was changed on another phone after you opened it. "
@@ -168,11 +178,11 @@ def _enter(make_form, board, deal: int, editing):
         elif problem.message not in field.errors:
             field.errors = [*field.errors, problem.message]
     form.form_errors.extend(errors)
-    if context["deal"] != deal:  # another phone took this deal: offered the next one
+    if context["deal"] != deal:  # offered the lowest free deal instead
         form.deal.data = str(context["deal"])
     if context.get("current") is not None:
         form.version.data = str(context["current"].version)
-    status = 200 if record is not None else 422
+    status = 200 if record is not None and not out_of_range else 422
     return render("hands/form.html", status=status, **_preview_context(form, board, record, sent), **context)
 
 
@@ -201,6 +211,5 @@ def delete(public_id: str, deal: int):
     board, hand = _stored(public_id, deal)
     if request.method == "POST":
         delete_hand(db.session, board, deal)
-        flash(f"Deal {deal} deleted.")
-        return redirect(url_for("sittings.show", public_id=public_id))
+        return to_scoreboard(public_id, "deleted", deal)
     return render("hands/delete.html", board=board, hand=hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import segno
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from ...backup import export_all, hands_csv
@@ -16,6 +16,7 @@ from ..access import can_edit, edit_key_matches, grant_edit
 from ..cache import CachedPage, app_cache
 from ..facts import facts_for
 from ..fields import whole_number
+from ..notices import forget_notice, pending_notice, to_scoreboard
 from .chart import running_totals_chart
 from .forms import NewSittingForm
 
@@ -75,8 +76,9 @@ def show(public_id: str):
     # Rendered scoreboards by (session id, revision, edit rights): most of a page view's work.
     key = (*found, editor)
     body = app_cache("boards", 512).get_or_make(key, draw)
-    if "_flashes" in session:  # a message to show once: this page is not the cached one
-        return render("sittings/show.html", facts=facts, body=body)
+    notice = pending_notice()
+    if notice is not None:  # a message to show once: this page is not the cached one
+        return forget_notice(render("sittings/show.html", facts=facts, body=body, notice=notice), public_id)
     page = app_cache("board_pages", 512).get_or_make(
         key, lambda: CachedPage.of(render_template("sittings/show.html", facts=facts, body=body, session_id=public_id))
     )
@@ -90,8 +92,7 @@ def join(public_id: str, key: str):
     if not edit_key_matches(sitting, key):
         abort(404)
     grant_edit(sitting)
-    flash("This phone can now score and change hands in this session.")
-    return redirect(url_for("sittings.show", public_id=public_id))
+    return to_scoreboard(public_id, "joined")
 
 
 def _qr(url: str) -> Markup:
