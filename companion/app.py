@@ -15,6 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import csrf, db
 from .web import security
+from .web.formdata import FormRequest
 from .web.templating import TemplateEnvironment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,9 +35,10 @@ def _secret_key(instance: Path) -> str:
 
 
 class Companion(Flask):
-    """Flask, with our Jinja environment and no async views."""
+    """Flask, with our Jinja environment, our form reading, and no async views."""
 
     jinja_environment = TemplateEnvironment
+    request_class = FormRequest
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -19,13 +19,12 @@ from typing import Any
 from sqlalchemy import Engine, update
 from sqlmodel import Session, select
 
-from .models import Hand, Player, Sitting
+from .models import MAX_NAME, Hand, Player, Sitting, one_line
 from .rules import HandRecord, HouseRules, InvalidHand, Money, score
 from .settle import parse_coins
-from .store import create_sitting, find_sitting, load_scoreboard, new_secret
+from .store import create_sitting, find_sitting, is_session_id, load_scoreboard, new_secret
 
 FORMAT = "sussex-tarot-sessions"
-MAX_NAME = 30
 VERSION = 1
 
 
@@ -78,9 +77,9 @@ def _check_session(data: Any, n: int) -> tuple[list[str], int, int, HouseRules, 
         if not (
             isinstance(names, list)
             and len(names) == 4
-            and all(isinstance(x, str) and 0 < len(x.strip()) <= MAX_NAME for x in names)
+            and all(isinstance(x, str) and 0 < len(x.strip()) <= MAX_NAME and one_line(x) for x in names)
         ):
-            raise ImportError_(f"{where}: players must be four names of 1 to {MAX_NAME} characters")
+            raise ImportError_(f"{where}: players must be four names of 1 to {MAX_NAME} characters on one line")
         if deals not in (8, 16) or first_dealer not in range(4):
             raise ImportError_(f"{where}: deals must be 8 or 16 and first_dealer a seat 0-3")
         house_rules = HouseRules.from_json(data.get("house_rules") or {})
@@ -116,7 +115,7 @@ def import_all(db: Session, data: Any) -> list[Imported]:
     try:
         for raw, (names, deals, first_dealer, house_rules, coins, hands) in zip(sessions, checked, strict=True):
             sitting = create_sitting(db, names, deals, first_dealer, house_rules, coins or None, commit=False)
-            if raw.get("id") and find_sitting(db, raw["id"]) is None:
+            if is_session_id(raw.get("id")) and find_sitting(db, raw["id"]) is None:
                 sitting.public_id = raw["id"]
             if raw.get("created_at"):
                 sitting.created_at = datetime.fromisoformat(raw["created_at"])

@@ -8,6 +8,7 @@ its computed payments per seat, so totals are a sum.
 from __future__ import annotations
 
 import json
+import unicodedata
 from datetime import UTC, datetime
 
 from sqlalchemy import UniqueConstraint
@@ -24,6 +25,19 @@ def dealer_seat(first_dealer: int, deal: int) -> int:
 def first_free_deal(played: set[int], deals: int) -> int | None:
     """The next deal to score: the lowest number not recorded yet (None when all are in)."""
     return next((d for d in range(1, deals + 1) if d not in played), None)
+
+
+#: The longest player name: the scoreboard's columns are narrow on a phone.
+MAX_NAME = 30
+
+
+def one_line(text: str) -> bool:
+    """No control characters (NUL, tabs, line breaks): a name is one line, and PostgreSQL refuses NUL.
+
+    >>> one_line("Ann-Marie 🂡"), one_line("Ann\\tBob"), one_line("\\x00")
+    (True, False, False)
+    """
+    return not any(unicodedata.category(c) == "Cc" for c in text)
 
 
 def now() -> datetime:

@@ -102,7 +102,24 @@ def recent_sittings(db: Session, page: int = 1, per_page: int = 20) -> tuple[lis
     return [SittingSummary(s, names[s.id], counts.get(s.id, 0)) for s in rows], more
 
 
+#: What ``new_secret`` makes: base64url text. Anything else names no session
+#: and is not sent to the database (PostgreSQL refuses text holding NUL).
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+_FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_session_id(text: object) -> bool:
+    """Whether ``text`` could be a session's public id.
+
+    >>> is_session_id("AkJVpIB1z3LvPsKUxKqOsw"), is_session_id("\\x00"), is_session_id(7)
+    (True, False, False)
+    """
+    return isinstance(text, str) and _SESSION_ID.fullmatch(text) is not None
+
+
 def find_sitting(db: Session, public_id: str) -> Sitting | None:
+    if not is_session_id(public_id):
+        return None
     return db.exec(select(Sitting).where(Sitting.public_id == public_id)).first()
 
 
@@ -288,6 +305,8 @@ def record_hand(db: Session, sitting: Sitting | SittingFacts, deal: int, record:
     """
     if not 1 <= deal <= sitting.deals:
         raise SittingFull()
+    if not _FORM_TOKEN.fullmatch(form_token):  # a doctored form: saved, without the second-press guard
+        form_token = new_secret()
     connection = db.connection()
     dialect, cursor = connection.dialect, connection.connection.cursor()
     try:
@@ -346,6 +365,8 @@ def sitting_revision(engine, public_id: str) -> tuple[int, int] | None:
     Asked on every scoreboard view, so it goes straight to the driver on the
     pooled connection rather than through the ORM.
     """
+    if not is_session_id(public_id):
+        return None
     connection = engine.raw_connection()
     try:
         cursor = _REVISION.run(connection.cursor(), engine.dialect, public_id=public_id)

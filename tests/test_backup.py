@@ -73,6 +73,7 @@ def test_export_holds_every_input(app):
         lambda d: d["sessions"][1].update(players=["A", "B"]),
         lambda d: d["sessions"][1]["hands"].append(d["sessions"][1]["hands"][0]),
         lambda d: d["sessions"][1].update(deals=12),
+        lambda d: d["sessions"][1].update(players=["A", "B\x00", "C", "D"]),
     ],
 )
 def test_a_bad_import_saves_nothing(app, tmp_path, damage):
@@ -207,3 +208,16 @@ def test_every_stored_hand_is_scored_as_stored(app):
     with Session(app.extensions["db_engine"]) as db:
         for hand in db.exec(text("select record, pay_0, pay_1, pay_2, pay_3 from hand")):
             assert tuple(score(HandRecord.from_json(json.loads(hand[0]))).net_halfpence) == tuple(hand[1:])
+
+
+@pytest.mark.parametrize("junk", ["has space", "nul\x00", "x" * 41, 7, ["list"]])
+def test_an_imported_id_that_could_not_be_one_gets_a_new_id(app, tmp_path, junk):
+    fill(app, count=1)
+    with Session(app.extensions["db_engine"]) as db:
+        data = json.loads(json.dumps(backup.export_all(db)))
+    data["sessions"][0]["id"] = junk
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with Session(fresh.extensions["db_engine"], expire_on_commit=False) as db:
+        [imported] = backup.import_all(db, data)
+    assert imported.sitting.public_id != junk and len(imported.sitting.public_id) == 22
+    fresh.extensions["db_engine"].dispose()

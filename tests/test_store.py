@@ -62,3 +62,12 @@ def test_a_form_token_is_one_hand_across_sessions(db):
     assert record_hand(db, first, 1, RECORD, "token-a") is True
     assert record_hand(db, second, 1, RECORD, "token-a") is False
     assert db.exec(select(Hand.sitting_id)).all() == [first.id]
+
+
+@pytest.mark.parametrize("token", ["", "nul\x00-in-the-token", "x" * 65, "spaces in token"])
+def test_a_doctored_form_token_still_saves_once(db, token):
+    sitting = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], 8, 0, DEFAULT_HOUSE_RULES)
+    assert record_hand(db, sitting, 1, RECORD, token) is True
+    assert record_hand(db, sitting, 2, RECORD, token) is True  # not taken for a second press of deal 1
+    stored = db.exec(select(Hand.form_token).where(Hand.sitting_id == sitting.id)).all()
+    assert len(set(stored)) == 2 and token not in stored

@@ -18,3 +18,10 @@ def render(template: str, fragment: str | None = None, status: int = 200, **cont
     response = current_app.response_class(render_template(template, **context), status)
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def fragment(html: str, status: int = 200):
+    """An htmx fragment drawn in Python (the live preview): no template to render."""
+    response = current_app.response_class(html, status)
+    response.headers["Vary"] = "HX-Request"
+    return response

@@ -50,6 +50,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(pays)
     app.add_template_filter(coin_list)
     app.add_template_filter(coins_for, "coins")
-    from .hands.working import working_html
+    from .hands.working import preview_html, working_html
 
     app.add_template_global(working_html)
+    app.add_template_global(preview_html)

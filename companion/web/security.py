@@ -180,12 +180,26 @@ class CsrfGuard(CSRFProtect):
             raise ValidationError("The CSRF tokens do not match.")
 
 
+class SecurityHeaders:
+    """WSGI middleware: the security headers on every response, errors and static files too.
+
+    Added to the header list as it is sent: in an after-request hook, werkzeug
+    checked each value twice (when added, and when the response was sent).
+    """
+
+    ITEMS = tuple(HEADERS.items())
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        def start(status, headers, exc_info=None):
+            headers.extend(self.ITEMS)  # nothing else sets these
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
+
+
 def init_app(app: Flask) -> None:
     app.session_interface = SessionCookies()
-
-    items = list(HEADERS.items())
-
-    @app.after_request
-    def add_headers(response):
-        response.headers.extend(items)  # nothing else sets these
-        return response
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)

@@ -295,3 +295,32 @@ def test_a_deal_the_session_does_not_have_is_refused_with_the_next_free_one(clie
     assert "there is no deal 9" in response.text and "can go in as deal 1" in response.text
     assert 'name="deal" type="hidden" value="1"' in response.text
     assert 'class="hand"' not in client.get(location).text
+
+
+def preview_body(client, location, page, **fields) -> str:
+    response = client.post(
+        location + "/hands/preview", data=hand_form_data(page, **fields), headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200 and response.headers["Content-Type"] == "text/html; charset=utf-8"
+    body = response.text
+    assert body.startswith('<div class="preview-body" aria-live="polite">') and body.endswith("</div>")
+    return body
+
+
+def test_the_preview_says_each_thing_in_turn(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    nothing = preview_body(client, location, page)
+    assert "called-facts" not in nothing
+    assert (
+        "Still to fill in: Bid, Declarer, Called card, Young trumps, Held by, Card points of declarer&#39;s side."
+        in nothing
+    )
+    no_young = preview_body(client, location, page, called_suit="C", called_rank="7")
+    assert "Choose the young-trump suit to see the called card's category." in no_young
+    banned = preview_body(client, location, page, called_suit="S", called_rank="Q", young_trumps="hearts")
+    assert re.search(r"Called card <strong>[^<]+</strong>: <strong>banned</strong>, penalty factor", banned)
+    assert "— banned: calling it announces a solo, so declarer must hold it." in banned
+    scored = preview_body(client, location, page, **PARTNER_MADE)
+    assert "<strong>gubber</strong>, penalty factor 1." in scored and "banned: calling" not in scored
+    assert '<div class="working">' in scored and "Still to fill in" not in scored and 'class="error"' not in scored

@@ -16,8 +16,15 @@ from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data, start_ses
 
 def test_security_headers_on_every_page(client):
     location = start_session(client)
-    for url in ("/", location, location + "/hands/new", "/reference/bids", "/api/score", "/nowhere"):
-        response = client.get(url)
+    form = client.get(location + "/hands/new").text
+    stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', form).group(1)
+    preview = client.post(
+        location + "/hands/preview", data={"bid": "4"}, headers={"HX-Request": "true", "X-CSRFToken": csrf_from(form)}
+    )
+    assert preview.status_code == 200
+    pages = [client.get(url) for url in ("/", location, location + "/hands/new", "/reference/bids", "/nowhere")]
+    for response in [*pages, client.get("/api/score"), client.get(stylesheet), preview]:
+        assert response.headers.getlist("X-Frame-Options") == ["DENY"]  # once, whoever answered
         csp = response.headers["Content-Security-Policy"]
         script_src = re.search(r"script-src ([^;]+)", csp).group(1)
         assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp

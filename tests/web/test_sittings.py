@@ -1,5 +1,7 @@
 import re
 
+import pytest
+
 from tests.web.helpers import PLAYERS, csrf_from, start_session
 
 
@@ -101,3 +103,24 @@ def test_odd_page_numbers_show_the_first_page(client):
     for page in ("²", "0", "-1", "x", "99999999999"):
         response = client.get("/", query_string={"page": page})
         assert response.status_code == 200 and "New session" in response.text
+
+
+@pytest.mark.parametrize("junk", ["%00", "a%00b", "x" * 41, "%C3%A9t%C3%A9", "a.b"])
+def test_a_session_address_that_could_not_be_one_is_not_found(client, junk):
+    location = start_session(client)
+    for path in (f"/s/{junk}", f"/s/{junk}/hands/new", f"/s/{junk}/share", f"/s/{junk}/export.json"):
+        assert client.get(path).status_code == 404, path
+    page = client.get(f"/reference/house-rules?session={junk}")
+    assert page.status_code == 200 and location.rsplit("/", 1)[1] not in page.text
+
+
+@pytest.mark.parametrize("name", ["Ann\x00", "Ann\tBob", "Ann\nBob", "\x1b[31mAnn"])
+def test_a_name_with_control_characters_is_refused_beside_it(client, name):
+    page = client.get("/")
+    data = {f"player_{i}": n for i, n in enumerate([name, "Bob", "Cat", "Dan"])}
+    data.update(csrf_token=csrf_from(page.text), first_dealer="0", deals="16", coins="1/- 0/6")
+    data.update(stinger_settles_with="declarer", martlet_values="each")
+    response = client.post("/sessions", data=data)
+    assert response.status_code == 422
+    assert 'id="player_0-error"' in response.text and "control characters" in response.text
+    assert "No sessions yet" in response.text

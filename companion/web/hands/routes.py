@@ -22,12 +22,13 @@ from ...store import (
     lowest_free_deal,
     record_hand,
 )
-from .. import render
+from .. import fragment, render
 from ..access import require_edit
 from ..facts import facts_for
 from ..fields import whole_number
 from ..notices import to_scoreboard
 from .forms import ENGINE_FIELDS, HandForm, SentValues, called_card_code, missing, record_from_values
+from .working import preview_html
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
 
@@ -68,7 +69,7 @@ def _called_card_facts(values) -> dict | None:
 
 
 def _shown(board, record: HandRecord | None, values, todo: list[str], problems: list) -> dict:
-    """What the preview shows (``hands/_preview.html``), in the page and as the htmx fragment."""
+    """What the preview shows (``preview_html``), in the page and as the htmx fragment."""
     return {
         "board": board,
         "record": record,
@@ -203,7 +204,7 @@ def preview(public_id: str):
             record = HandRecord.from_json(record_from_values(values, facts.house_rules))
         except InvalidHand as exc:
             problems.append((_label(exc.field), exc.message))
-    return render("hands/_preview.html", **_shown(facts, record, values, todo, problems))
+    return fragment(preview_html(**_shown(facts, record, values, todo, problems)))
 
 
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])

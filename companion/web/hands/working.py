@@ -1,9 +1,10 @@
-"""The working of a scored hand, as the HTML that shows it.
+"""The working of a scored hand and the live preview around it, as HTML.
 
-The same on the scoreboard, the hand form and the live preview. The live
-preview draws it on every change of the hand form, so it is drawn here in
-one pass: drawn by a Jinja partial from a value object, it was a quarter of
-that request. Every text is escaped (player names are typed in at the table).
+The working is the same on the scoreboard, the hand form and the live
+preview; the preview is the hand form's and its htmx fragment's. The live
+preview is drawn on every change of the hand form, so both are drawn here in
+one pass: drawn by Jinja partials, they were a third of that request. Every
+text is escaped (player names are typed in at the table).
 """
 
 from __future__ import annotations
@@ -58,4 +59,36 @@ def working_html(record: HandRecord, result: Result, names) -> Markup:
     html.append('<ol class="why">')
     html += [f"<li>{escape(sentence)}</li>" for sentence in result.working]
     html.append("</ol>\n</div>")
+    return Markup("".join(html))
+
+
+def preview_html(board, record: HandRecord | None, result: Result | None, called, missing, problems) -> Markup:
+    """The live preview: the called card's category, then the working, or what is still missing or wrong.
+
+    ``called`` is None before a card is chosen, and its category None until
+    the young trumps are known; ``problems`` are (label or None, message).
+    """
+    html = ['<div class="preview-body" aria-live="polite">\n']
+    if called:
+        category = called["category"]
+        if category is None:
+            facts = "Choose the young-trump suit to see the called card's category."
+        else:
+            banned = category.id == "banned"
+            facts = (
+                f"Called card <strong>{escape(called['card'].name)}</strong>: "
+                f"<strong>{escape(category.label)}</strong>, penalty factor {escape(category.penalty_factor_text)}"
+                f"{' — banned: calling it announces a solo, so declarer must hold it' if banned else ''}."
+            )
+        html.append(f'<p class="facts" id="called-facts">{facts}</p>\n')
+    if result is not None:
+        html.append(working_html(record, result, board.names))
+    elif missing:
+        html.append(f'<p class="todo">Still to fill in: {escape(", ".join(missing))}.</p>')
+    else:
+        html += [
+            f'<p class="error" role="alert">{escape(label) + ": " if label else ""}{escape(message)}</p>'
+            for label, message in problems
+        ]
+    html.append("\n</div>")
     return Markup("".join(html))

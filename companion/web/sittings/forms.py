@@ -6,18 +6,23 @@ from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
+from ...models import MAX_NAME, one_line
 from ...rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MoneyError
 from ...settle import DEFAULT_COINS, coins_text, parse_coins
 from ..fields import options, strip
 
 SEAT_WORDS = ("first", "second", "third", "fourth")
-MAX_NAME = 30
+
+
+def _one_line(_form, field) -> None:
+    if field.data and not one_line(field.data):
+        raise ValidationError("A name cannot hold tabs, line breaks or other control characters.")
 
 
 def _name_field(seat: int) -> StringField:
     return StringField(
         f"Player {seat + 1}",
-        validators=[InputRequired(f"Enter the {SEAT_WORDS[seat]} player's name."), Length(max=MAX_NAME)],
+        validators=[InputRequired(f"Enter the {SEAT_WORDS[seat]} player's name."), Length(max=MAX_NAME), _one_line],
         filters=[strip],
         render_kw={"autocomplete": "off", "maxlength": MAX_NAME, "autocapitalize": "words"},
     )
