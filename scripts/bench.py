@@ -152,8 +152,8 @@ def server_speed(seconds: float) -> list[dict]:
         # pub night has tens of tables at once, not thousands: the saves go to 64
         # sessions at a time (deal 1 of each, then deal 2, …), then to the next 64.
         saves = []
-        per_run = int(seconds * 2400)  # more than a run can save
-        needed = int(seconds * 1200 * len(LEVELS) * ROUNDS)
+        per_run = int(seconds * 5000)  # more than a run can save
+        needed = int(seconds * 2500 * len(LEVELS) * ROUNDS)
         block: list[tuple[str, str, dict]] = []
         while len(saves) < needed:
             creator = Phone(base)  # a phone starts a few sessions, so its cookie holds a few edit grants
@@ -386,6 +386,7 @@ def growth() -> dict:
     from companion.models import Player, Sitting
     from companion.rules import HandRecord, HouseRules
     from companion.store import create_sitting, record_hand
+    from companion.web.cache import clear_caches
 
     tmp = tempfile.mkdtemp()
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/growth.sqlite3", "SECRET_KEY": "bench"})
@@ -402,7 +403,7 @@ def growth() -> dict:
         url = f"/s/{sitting.public_id}"
 
         def cold(url=url):
-            app.extensions.get("caches", {}).clear()
+            clear_caches(app)
             assert client.get(url).status_code == 200
 
         def warm(url=url):

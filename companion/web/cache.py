@@ -22,6 +22,9 @@ class LRU:
         self._items: OrderedDict = OrderedDict()
         self._lock = threading.Lock()
 
+    def __len__(self) -> int:
+        return len(self._items)
+
     def get(self, key: Hashable, default=None):
         with self._lock:
             if key in self._items:
@@ -55,7 +58,19 @@ def app_cache(name: str, size: int) -> LRU:
     """The app's own cache of that name (created on first use)."""
     from flask import current_app
 
-    return per_app(current_app, ("cache", name), lambda: LRU(size))
+    caches = per_app(current_app, "caches", dict)
+    found = caches.get(name)
+    if found is None:
+        found = caches[name] = LRU(size)
+    return found
+
+
+def clear_caches(app) -> int:
+    """Forget everything the app's caches hold (a benchmark's first view); returns how many they held."""
+    caches = per_app(app, "caches", dict)
+    held = sum(len(cache) for cache in caches.values())
+    caches.clear()
+    return held
 
 
 @dataclass(frozen=True)

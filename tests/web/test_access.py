@@ -90,3 +90,13 @@ def test_cached_scoreboard_still_depends_on_who_asks(app, client, session_with_h
     assert 'id="score-hand"' in client.get(session_with_hand).text  # the editor again, after the viewer
     for response in (editor_page, viewer_page):
         assert "Cookie" in response.headers["Vary"]
+
+
+def test_clearing_the_caches_forgets_every_page_and_fact(app, client, session_with_hand):
+    from companion.web.cache import clear_caches
+
+    client.get(session_with_hand)  # says "Deal 1 saved." once: not the cached page
+    first = client.get(session_with_hand).text
+    assert clear_caches(app) == 3  # the session's facts, its scoreboard and its page
+    assert clear_caches(app) == 0
+    assert client.get(session_with_hand).text == first  # drawn again, the same
