@@ -140,6 +140,7 @@ def server_speed(seconds: float) -> list[dict]:
             _, fields = phone.open_form(f"/s/{board_id}/hands/new")
             hand = {**PARTNER, "points": 50 + deal, "declarer": deal % 4, "holder": (deal + 1) % 4}
             phone.post(f"/s/{board_id}/hands/new", {**fields, **form_fields(hand), "action": "save"})
+        phone.get(f"/s/{board_id}")  # the page a browser goes to after a save: it says "Deal 16 saved." once
         preview_id = phone.start_session(["Eve", "Fay", "Gus", "Hal"])
         _, fields = phone.open_form(f"/s/{preview_id}/hands/new")
         preview_path = f"/s/{preview_id}/hands/preview"

@@ -111,7 +111,11 @@ class Phone:
         seconds = time.perf_counter() - start
         for value in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = value.partition("=")
-            self.cookies[name.strip()] = rest.split(";", 1)[0]
+            content, *attributes = rest.split(";")
+            if any(a.strip().lower() == "max-age=0" for a in attributes):  # a cookie deleted, as a browser does
+                self.cookies.pop(name.strip(), None)
+            else:
+                self.cookies[name.strip()] = content
         return Reply(response.status, dict(response.headers), text, seconds)
 
     def get(self, path: str, **kw) -> Reply:
