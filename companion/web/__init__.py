@@ -15,13 +15,11 @@ def render(template: str, fragment: str | None = None, status: int = 200, **cont
     owner = context.get("board") or context.get("facts")
     if owner is not None:
         context.setdefault("session_id", owner.public_id)  # the Rules link keeps the session
-    response = current_app.response_class(render_template(template, **context), status)
-    response.headers["Vary"] = "HX-Request"
-    return response
+    return html_response(render_template(template, **context), status)
 
 
-def fragment(html: str, status: int = 200):
-    """An htmx fragment drawn in Python (the live preview): no template to render."""
+def html_response(html: str, status: int = 200):
+    """A response of HTML already drawn (the live preview draws it in Python), varying with htmx."""
     response = current_app.response_class(html, status)
     response.headers["Vary"] = "HX-Request"
     return response

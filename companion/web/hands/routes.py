@@ -22,7 +22,7 @@ from ...store import (
     lowest_free_deal,
     record_hand,
 )
-from .. import fragment, render
+from .. import html_response, render
 from ..access import require_edit
 from ..facts import facts_for
 from ..fields import whole_number
@@ -204,7 +204,7 @@ def preview(public_id: str):
             record = HandRecord.from_json(record_from_values(values, facts.house_rules))
         except InvalidHand as exc:
             problems.append((_label(exc.field), exc.message))
-    return fragment(preview_html(**_shown(facts, record, values, todo, problems)))
+    return html_response(preview_html(**_shown(facts, record, values, todo, problems)))
 
 
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])
