@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from flask import Flask
 
@@ -15,6 +16,9 @@ def pounds(halfpence: int) -> str:
     return Money(halfpence).pounds_text()
 
 
+# Payments are small sums that come back again and again (twelve in every live
+# preview): each text is worked out once per process.
+@lru_cache(maxsize=4096)
 def signed(halfpence: int) -> str:
     """A payment with its sign: +1/6, −0/9, 0/-."""
     if halfpence > 0:
@@ -22,6 +26,7 @@ def signed(halfpence: int) -> str:
     return str(Money(halfpence)).replace("-", "−", 1) if halfpence else "0/-"
 
 
+@lru_cache(maxsize=4096)
 def pays(halfpence: int) -> str:
     if halfpence > 0:
         return f"receives {Money(halfpence)}"

@@ -113,9 +113,18 @@ class SessionCookies(SecureCookieSessionInterface):
         # not the seven cookie settings Flask would look up first.
         if not session.modified and not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
             if session.accessed:
-                response.vary.add("Cookie")
+                _vary_on_cookie(response)
             return
         super().save_session(app, session, response)
+
+
+def _vary_on_cookie(response) -> None:
+    """Add Cookie to Vary: as ``response.vary.add`` does, without parsing the header into a set and back."""
+    vary = response.headers.get("Vary")
+    if not vary:
+        response.headers["Vary"] = "Cookie"
+    elif "cookie" not in (v.strip().lower() for v in vary.split(",")):
+        response.headers["Vary"] = f"{vary}, Cookie"
 
 
 class CsrfGuard(CSRFProtect):

@@ -177,3 +177,26 @@ def test_request_body_size_is_limited(client):
     location = start_session(client)
     response = client.post(location + "/hands/new", data={"points": "1" * 100_000})
     assert response.status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [(None, "Cookie"), ("HX-Request", "HX-Request, Cookie"), ("HX-Request, cookie", "HX-Request, cookie")],
+)
+def test_vary_names_the_cookie_once(before, after):
+    from flask import Response
+
+    response = Response("x")
+    if before:
+        response.headers["Vary"] = before
+    security._vary_on_cookie(response)
+    assert response.headers["Vary"] == after
+
+
+def test_the_live_preview_varies_with_htmx_and_the_cookie(client):
+    location = start_session(client)
+    form = client.get(location + "/hands/new").text
+    preview = client.post(
+        location + "/hands/preview", data={"bid": "4"}, headers={"HX-Request": "true", "X-CSRFToken": csrf_from(form)}
+    )
+    assert [v.strip() for v in preview.headers["Vary"].split(",")] == ["HX-Request", "Cookie"]
