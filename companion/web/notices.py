@@ -39,7 +39,7 @@ def to_scoreboard(public_id: str, notice: str, deal: int = 0, anchor: str = "") 
         f"{notice}.{deal}",
         max_age=60,  # shown on the very next page; a stale one never turns up later
         path=_path(public_id),
-        secure=bool(current_app.config["SESSION_COOKIE_SECURE"] or request.is_secure),
+        secure=current_app.session_interface.get_cookie_secure(current_app),  # as the session cookie
         httponly=True,
         samesite="Lax",
     )

@@ -85,3 +85,16 @@ def test_a_notice_belongs_to_its_own_session(client):
     save(client, first)
     assert notices(client.get(second).text) == []
     assert notices(client.get(first).text) == ["Deal 1 saved."]
+
+
+def test_over_https_the_notice_cookie_is_secure_as_the_session_cookie(client):
+    location = start_session(client)
+    path = location.split("localhost", 1)[-1]
+    data = hand_form_data(client.get(path + "/hands/new").text, **PARTNER_MADE)
+    https = {"base_url": "https://localhost", "headers": {"Referer": f"https://localhost{path}/hands/new"}}
+    response = client.post(path + "/hands/new", data=data, **https)
+    assert response.status_code == 302
+    [cookie] = [c for c in response.headers.getlist("Set-Cookie") if c.startswith(f"{COOKIE}=")]
+    assert "; Secure" in cookie
+    plain, _ = save(client, location, deal="2")
+    assert "; Secure" not in plain.headers["Set-Cookie"]
