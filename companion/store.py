@@ -10,7 +10,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 from sqlalchemy import func, update
 from sqlmodel import Session, select
@@ -20,13 +20,21 @@ from .rules import HandRecord, HouseRules, Money, Result, score
 from .settle import DEFAULT_COINS, Payment, coins_text, parse_coins, settle
 
 
-class DealTaken(Exception):
-    """Another phone saved this deal first."""
+class DealRefused(Exception):
+    """A new hand cannot go in as this deal; ``next_deal`` is the lowest free one (None when all are in)."""
 
     def __init__(self, deal: int, next_deal: int | None):
-        super().__init__(f"deal {deal} is already recorded")
+        super().__init__(f"deal {deal} is refused")
         self.deal = deal
         self.next_deal = next_deal
+
+
+class DealTaken(DealRefused):
+    """Another phone saved this deal first."""
+
+
+class NoSuchDeal(DealRefused):
+    """The session has no deal of that number (only a doctored form sends one)."""
 
 
 class StaleEdit(Exception):
@@ -35,10 +43,6 @@ class StaleEdit(Exception):
     def __init__(self, current: Hand):
         super().__init__("the hand changed since this form was loaded")
         self.current = current
-
-
-class SittingFull(Exception):
-    """Every deal of the session is already recorded."""
 
 
 def new_secret() -> str:
@@ -284,9 +288,15 @@ _TOUCH = DriverSQL("UPDATE sitting SET revision = revision + 1 WHERE id = :sid")
 _REVISION = DriverSQL("SELECT id, revision FROM sitting WHERE public_id = :public_id")
 
 
+@cache
+def _time_to_driver(dialect):
+    """How this dialect's column type hands a time to the driver (SQLite keeps text), or None."""
+    return Hand.__table__.c.created_at.type.bind_processor(dialect)
+
+
 def _stamp(dialect):
-    """``now()`` as this dialect's column type stores it (SQLite keeps text)."""
-    to_driver = Hand.__table__.c.created_at.type.bind_processor(dialect)
+    """``now()`` as the driver takes it."""
+    to_driver = _time_to_driver(dialect)
     return to_driver(now()) if to_driver else now()
 
 
@@ -304,7 +314,7 @@ def record_hand(db: Session, sitting: Sitting | SittingFacts, deal: int, record:
     up to tell which. That also settles a race between two phones.
     """
     if not 1 <= deal <= sitting.deals:
-        raise SittingFull()
+        raise NoSuchDeal(deal, lowest_free_deal(db, sitting))
     if not _FORM_TOKEN.fullmatch(form_token):  # a doctored form: saved, without the second-press guard
         form_token = new_secret()
     connection = db.connection()

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from companion.models import Hand, Sitting
 from companion.rules import DEFAULT_HOUSE_RULES, HandRecord, score
-from companion.store import DealTaken, SittingFull, create_sitting, record_hand, sitting_revision
+from companion.store import DealTaken, NoSuchDeal, create_sitting, record_hand, sitting_revision
 
 RECORD = HandRecord.from_json(
     {"bid": "4", "declarer": 1, "called_card": "7C", "young_trumps": "hearts", "holder": 3, "points": 71}
@@ -49,7 +49,7 @@ def test_a_second_press_and_a_taken_deal_change_nothing(db):
     with pytest.raises(DealTaken) as taken:
         record_hand(db, sitting, 1, RECORD, "token-b")  # another phone, the same deal
     assert (taken.value.deal, taken.value.next_deal) == (1, 2)
-    with pytest.raises(SittingFull):
+    with pytest.raises(NoSuchDeal):
         record_hand(db, sitting, 9, RECORD, "token-c")
     assert db.exec(select(Hand.form_token).where(Hand.sitting_id == sitting.id)).all() == ["token-a"]
     assert revision(db, sitting) == 1  # only the real save moved the scoreboard on

@@ -46,23 +46,23 @@ class LRU:
         return value
 
 
+def _made(mapping: dict, key: Hashable, make: Callable[[], object]):
+    found = mapping.get(key)
+    if found is None:
+        found = mapping[key] = make()
+    return found
+
+
 def per_app(app, key: Hashable, make: Callable[[], object]):
     """The app's own object under ``key``, made on first use: never shared between apps."""
-    found = app.extensions.get(key)
-    if found is None:
-        found = app.extensions[key] = make()
-    return found
+    return _made(app.extensions, key, make)
 
 
 def app_cache(name: str, size: int) -> LRU:
     """The app's own cache of that name (created on first use)."""
     from flask import current_app
 
-    caches = per_app(current_app, "caches", dict)
-    found = caches.get(name)
-    if found is None:
-        found = caches[name] = LRU(size)
-    return found
+    return _made(per_app(current_app, "caches", dict), name, lambda: LRU(size))
 
 
 def clear_caches(app) -> int:

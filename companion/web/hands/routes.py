@@ -11,10 +11,10 @@ from ...extensions import db
 from ...rules import HandRecord, InvalidHand, card, category_of, score
 from ...rules.cards import Suit
 from ...store import (
-    DealTaken,
+    DealRefused,
     HandView,
+    NoSuchDeal,
     SittingFacts,
-    SittingFull,
     StaleEdit,
     delete_hand,
     edit_hand,
@@ -147,17 +147,14 @@ def _enter(make_form, board, deal: int, editing):
                 edit_hand(db.session, board, deal, record, whole_number(sent.get("version")) or 0)
                 notice = "changed"
             return to_scoreboard(public_id, notice, deal, f"#deal-{deal}")
-        except DealTaken as taken:
+        except DealRefused as refused:  # another phone took the deal, or a doctored form named none
+            out_of_range, free = isinstance(refused, NoSuchDeal), refused.next_deal
             errors.append(
-                f"Deal {deal} was saved from another phone meanwhile."
-                + (f" This hand can go in as deal {taken.next_deal}." if taken.next_deal else "")
-            )
-            if taken.next_deal:
-                context.update(deal=taken.next_deal, dealer=board.dealer_of(taken.next_deal))
-        except SittingFull:  # only a doctored form sends a deal the session does not have
-            free, out_of_range = lowest_free_deal(db.session, board), True
-            errors.append(
-                f"This session has deals 1 to {board.deals}; there is no deal {deal}."
+                (
+                    f"This session has deals 1 to {board.deals}; there is no deal {deal}."
+                    if out_of_range
+                    else f"Deal {deal} was saved from another phone meanwhile."
+                )
                 + (f" This hand can go in as deal {free}." if free else "")
             )
             if free:
