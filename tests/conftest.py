@@ -15,7 +15,8 @@ from companion import create_app
 from companion.db import make_engine, upgrade
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted((ROOT.parent / "shared" / "examples").glob("*.json"))
+#: The worked hands (inputs and exact results), the tests' own copy.
+EXAMPLES = sorted((ROOT / "tests" / "data" / "examples").glob("*.json"))
 
 
 def load_example(path: Path) -> dict:

@@ -1,7 +1,8 @@
 """The rules of Sussex Tarot as plain Python: no web, no database.
 
-The scoring contract lives in ``shared/rules/scoring.md``; this package is
-its implementation. Start from ``HandRecord.from_json`` and ``score``.
+This package implements the scoring contract (the team keeps it beside the
+repository; worked hands from it are in ``tests/data/examples``). Start from
+``HandRecord.from_json`` and ``score``.
 """
 
 from .bids import TOTAL_CARD_POINTS, Bid

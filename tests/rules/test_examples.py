@@ -1,4 +1,4 @@
-"""Every worked hand of shared/examples, through the engine and the command line."""
+"""Every worked hand of tests/data/examples, through the engine and the command line."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ EXPECTED_KEYS = ("kind", "made", "stinger_made", "category", "net_halfpence", "n
 
 
 def test_the_examples_are_there():
-    assert len(VALID) >= 15 and len(INVALID) >= 6, "shared/examples is missing: it sits beside the repository"
+    assert len(VALID) >= 15 and len(INVALID) >= 6, "tests/data/examples is incomplete"
 
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
