@@ -19,7 +19,13 @@ $(STAMP): pyproject.toml
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-install: $(STAMP) $(NODE_STAMP)
+# Fingerprinted copies of static/ (name-md5.ext, cached by phones for a year), made again when a file changes.
+DIGEST := static/cache_manifest.json
+$(DIGEST): $(STAMP) $(filter-out $(wildcard static/*-*.* static/*.gz) $(DIGEST),$(wildcard static/*))
+	$(FLASK) digest clean >/dev/null
+	$(FLASK) digest compile >/dev/null
+
+install: $(STAMP) $(NODE_STAMP) $(DIGEST)
 
 # Creates the database in instance/ or upgrades it to the newest schema.
 db: install

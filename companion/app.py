@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import secrets
 from pathlib import Path
 
 import click
-from flask import Flask, render_template, send_from_directory
+from flask import Flask, abort, render_template, send_from_directory, url_for
 from flask_wtf.csrf import CSRFError
 from sqlmodel import Session
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .extensions import csrf, db
+from .extensions import compress, csrf, db, static_digest
 from .web import security
-from .web.formdata import FormRequest
-from .web.templating import TemplateEnvironment
 
 ROOT = Path(__file__).resolve().parent.parent
-HTMX_DIR = ROOT / "node_modules" / "htmx.org" / "dist"
+HTMX = ROOT / "node_modules" / "htmx.org"
+YEAR = 365 * 24 * 3600
+#: The name ``flask digest compile`` gives a copy of a static file: its content's md5 in the name.
+DIGESTED = re.compile(r"-[0-9a-f]{32}\.")
 
 
 def _secret_key(instance: Path) -> str:
@@ -34,23 +37,20 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def htmx_version() -> str:
+    """The htmx that npm installed (pinned in package-lock.json); it names htmx's URL."""
+    try:
+        return json.loads((HTMX / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return "missing"  # not installed: `make run` and `make test` run npm ci
+
+
 class Companion(Flask):
-    """Flask, with our Jinja environment, our form reading, and no async views."""
-
-    jinja_environment = TemplateEnvironment
-    request_class = FormRequest
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._sync_functions: dict = {}
-
-    def ensure_sync(self, func):
-        # Flask asks this of every view and hook on every request; the answer
-        # never changes for a function, so it is worked out once.
-        known = self._sync_functions.get(func)
-        if known is None:
-            known = self._sync_functions[func] = super().ensure_sync(func)
-        return known
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        # A fingerprinted copy never changes (a new version gets a new name): phones keep it a year.
+        if filename and DIGESTED.search(filename):
+            return YEAR
+        return super().get_send_file_max_age(filename)
 
 
 def build_app(test_config: dict | None = None) -> Flask:
@@ -68,9 +68,18 @@ def build_app(test_config: dict | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a session lasts an evening; the token lives with the cookie
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        # Edit rights last a month from when they were granted; re-signing the
-        # cookie on every response would cost time and bytes for nothing.
+        # Edit rights last a month from when they were granted.
         SESSION_REFRESH_EACH_REQUEST=False,
+        FLASK_STATIC_DIGEST_COMPRESSION=[],  # Flask-Compress compresses as it sends
+        COMPRESS_MIMETYPES=[
+            "text/html",
+            "text/css",
+            "text/javascript",
+            "application/json",
+            "text/csv",
+            "image/svg+xml",
+            "application/manifest+json",
+        ],
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -81,11 +90,14 @@ def build_app(test_config: dict | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    compress.init_app(app)
+    static_digest.init_app(app)
     security.init_app(app)
     if app.config.get("TRUST_PROXY") or os.environ.get("TRUST_PROXY"):
         # Behind a proxy that terminates HTTPS: believe its X-Forwarded-* headers.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
 
+    from .web import filters
     from .web.api.routes import bp as api_bp
     from .web.hands.routes import bp as hands_bp
     from .web.reference.routes import bp as reference_bp
@@ -96,13 +108,34 @@ def build_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(reference_bp)
     csrf.exempt(api_bp)  # /api/score changes nothing
+    filters.register(app)
+    _register_files(app)
+    _register_errors(app)
+    _register_commands(app)
+    return app
+
+
+def _register_files(app: Flask) -> None:
+    """htmx from the npm install, the service worker and the web manifest."""
+    version = htmx_version()
+
+    @app.get("/vendor/htmx.org@<version>/htmx.min.js")
+    def htmx(version: str):
+        if version != htmx_version():
+            abort(404)
+        return send_from_directory(HTMX / "dist", "htmx.min.js", max_age=YEAR)
+
+    @app.context_processor
+    def htmx_url():
+        return {"htmx_url": url_for("htmx", version=version)}
 
     # The service worker lives at the root so that its scope is the whole app;
-    # it names the current fingerprinted assets, so a new release refreshes its cache.
+    # it names the current fingerprinted files, so a new release refreshes its cache.
     @app.get("/sw.js")
     def service_worker():
-        assets = app.extensions["assets"]
-        body = render_template("sw.js", assets=assets, version="-".join(a.digest[:6] for a in assets.values()))
+        files = [static_digest.static_url_for("static", filename=name) for name in STATIC_FILES]
+        files.append(url_for("htmx", version=version))
+        body = render_template("sw.js", files=files, version=hashlib.sha256("".join(files).encode()).hexdigest()[:12])
         response = app.response_class(body, mimetype="text/javascript")
         response.headers["Service-Worker-Allowed"] = "/"
         response.headers["Cache-Control"] = "no-cache"
@@ -110,26 +143,13 @@ def build_app(test_config: dict | None = None) -> Flask:
 
     @app.get("/manifest.webmanifest")
     def manifest():
-        return send_from_directory(app.static_folder, "manifest.webmanifest", mimetype="application/manifest+json")
+        return send_from_directory(
+            app.static_folder or "", "manifest.webmanifest", mimetype="application/manifest+json"
+        )
 
-    from .web import assets, compress, filters
 
-    filters.register(app)
-    static = Path(app.static_folder)
-    assets.init_app(
-        app,
-        {
-            "style.css": static / "style.css",
-            "app.js": static / "app.js",
-            "form.js": static / "form.js",
-            "icon.svg": static / "icon.svg",
-            "htmx.min.js": HTMX_DIR / "htmx.min.js",
-        },
-    )
-    compress.init_app(app)
-    _register_errors(app)
-    _register_commands(app)
-    return app
+#: The static files every page may use (kept by the service worker for offline rules).
+STATIC_FILES = ("style.css", "app.js", "icon.svg")
 
 
 #: What a player sees instead of an error: status → (title, message).

@@ -19,10 +19,10 @@ from typing import Any
 from sqlalchemy import Engine, update
 from sqlmodel import Session, select
 
-from .models import MAX_NAME, Hand, Player, Sitting, one_line
+from .models import MAX_NAME, Hand, Sitting, one_line
 from .rules import HandRecord, HouseRules, InvalidHand, Money, score
 from .settle import parse_coins
-from .store import create_sitting, find_sitting, is_session_id, load_scoreboard, new_secret
+from .store import create_sitting, find_sitting, hand_values, is_session_id, load_scoreboard, new_secret
 
 FORMAT = "sussex-tarot-sessions"
 VERSION = 1
@@ -33,12 +33,11 @@ class ImportError_(ValueError):
 
 
 def export_sitting(db: Session, sitting: Sitting) -> dict[str, Any]:
-    players = db.exec(select(Player).where(Player.sitting_id == sitting.id).order_by(Player.seat)).all()
     hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)).all()
     return {
         "id": sitting.public_id,
         "created_at": sitting.created_at.isoformat(),
-        "players": [p.name for p in players],
+        "players": sitting.names,
         "deals": sitting.deals,
         "first_dealer": sitting.first_dealer,
         "house_rules": json.loads(sitting.house_rules),
@@ -121,21 +120,10 @@ def import_all(db: Session, data: Any) -> list[Imported]:
                 sitting.created_at = datetime.fromisoformat(raw["created_at"])
             rescored = []
             for (deal, record), item in zip(hands, raw["hands"], strict=True):
-                net = list(score(record).net_halfpence)
-                if item.get("net_halfpence") not in (None, net):
+                hand = Hand(sitting_id=sitting.id, deal=deal, form_token=new_secret(), **hand_values(record))
+                if item.get("net_halfpence") not in (None, list(hand.payments)):
                     rescored.append(deal)
-                db.add(
-                    Hand(
-                        sitting_id=sitting.id,
-                        deal=deal,
-                        record=json.dumps(record.to_json()),
-                        form_token=new_secret(),
-                        pay_0=net[0],
-                        pay_1=net[1],
-                        pay_2=net[2],
-                        pay_3=net[3],
-                    )
-                )
+                db.add(hand)
             done.append(Imported(sitting, len(hands), rescored))
         db.commit()
     except Exception:
@@ -209,7 +197,7 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
         if tuple(now) != hand.payments:
             mismatches.append(Mismatch(public_id, hand.deal, hand.payments, tuple(now)))
             if fix:
-                hand.payments = now
+                hand.sqlmodel_update(hand_values(hand.hand_record))
                 db.add(hand)
                 db.execute(update(Sitting).where(Sitting.id == hand.sitting_id).values(revision=Sitting.revision + 1))
     if fix:

@@ -5,14 +5,12 @@ A hand keeps its input record as JSON, so it can always be re-scored, and
 its computed payments per seat, so totals are a sum.
 """
 
-from __future__ import annotations
-
 import json
 import unicodedata
 from datetime import UTC, datetime
 
 from sqlalchemy import UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, Relationship, SQLModel
 
 from .rules import HandRecord, HouseRules
 
@@ -57,12 +55,26 @@ class Sitting(SQLModel, table=True):
     house_rules: str = "{}"
     #: The coins and notes on the table, as s/d text separated by spaces.
     coins: str = ""
-    #: Goes up with every change to the session's hands; pages cached per revision.
+    #: Goes up with every change to the session's hands. Bumped first in each
+    #: change, so every change to a session takes its row lock in one order.
     revision: int = 0
+
+    # Quoted: Player is defined below, and SQLModel reads this annotation at class creation.
+    players: list["Player"] = Relationship(  # noqa: UP037
+        sa_relationship_kwargs={"order_by": "Player.seat", "lazy": "selectin", "viewonly": True}
+    )
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names in seat order."""
+        return [p.name for p in self.players]
 
     @property
     def rules(self) -> HouseRules:
         return HouseRules.from_json(json.loads(self.house_rules))
+
+    def dealer_of(self, deal: int) -> int:
+        return dealer_seat(self.first_dealer, deal)
 
 
 class Player(SQLModel, table=True):

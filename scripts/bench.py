@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.table_client import Phone, form_fields, gunicorn, stop  # noqa: E402
+from companion.testing import Phone, form_fields, gunicorn, stop  # noqa: E402
 
 WORKERS = 4
 LEVELS = (1, 8, 32)
@@ -379,6 +379,7 @@ def _median_ms(fn, runs: int) -> float:
 
 
 def growth() -> dict:
+    from companion.web.cache import clear_caches
     from sqlalchemy import insert
     from sqlmodel import Session
 
@@ -387,7 +388,6 @@ def growth() -> dict:
     from companion.models import Player, Sitting
     from companion.rules import HandRecord, HouseRules
     from companion.store import create_sitting, record_hand
-    from companion.web.cache import clear_caches
 
     tmp = tempfile.mkdtemp()
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/growth.sqlite3", "SECRET_KEY": "bench"})

@@ -30,8 +30,8 @@ from sqlalchemy import text  # noqa: E402
 
 from companion.db import make_engine, upgrade  # noqa: E402
 from companion.rules import HandRecord, score  # noqa: E402
+from companion.testing import Phone, form_fields, gunicorn, hidden_fields, stop  # noqa: E402
 from scripts.bench_engine import KINDS, make_hand  # noqa: E402
-from scripts.table_client import Phone, form_fields, gunicorn, hidden_fields, stop  # noqa: E402
 
 POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 

@@ -16,12 +16,12 @@ const PRECACHE = [
   "/reference/play",
   "/reference/house-rules",
   "/reference/cheat-sheet",
-{%- for asset in assets.values() %}
-  "{{ asset.url }}",
+{%- for url in files %}
+  "{{ url }}",
 {%- endfor %}
   "/manifest.webmanifest",
 ];
-const KEEP = ["/reference", "/assets/", "/manifest.webmanifest"];
+const KEEP = ["/reference", "/static/", "/vendor/", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));

@@ -18,7 +18,7 @@ from sqlalchemy import text
 
 from companion.db import make_engine
 from companion.rules import HandRecord, score
-from scripts.table_client import Phone, form_fields, gunicorn, stop
+from companion.testing import Phone, form_fields, gunicorn, stop
 from tests.conftest import EXAMPLES, load_example, make_app
 
 HANDS = [
@@ -52,7 +52,7 @@ def record_until_killed(base: str, seat: int, acked: list, lock: threading.Lock,
                 hand["stinger_points"] = min(hand["stinger_points"], 130 - hand["points"])
             _, hidden = phone.open_form(f"/s/{public_id}/hands/new")
             reply = phone.post(f"/s/{public_id}/hands/new", {**hidden, **form_fields(hand), "action": "save"})
-            if reply.status == 302:
+            if reply.status == 303:
                 with lock:
                     acked.append((public_id, deal, hand["points"]))
     except Exception:  # noqa: BLE001 - the server dying under us is the point

@@ -31,7 +31,7 @@ def second_phone(app, client, location):
     share = client.get(location + "/share").text
     link = re.search(r'id="share-edit">.*?<a href="http://localhost([^"]+)"', share, re.S).group(1)
     other = app.test_client()
-    assert other.get(link).status_code == 302
+    assert other.get(link).status_code == 303
     return other
 
 
@@ -47,7 +47,7 @@ def test_saving_the_same_deal_at_once_keeps_one_and_offers_the_next(app, client)
             (other, hand_form_data(forms[1], **{**PARTNER_MADE, "points": "40"})),
         )
         statuses = sorted([a.status_code, b.status_code])
-        assert statuses == [200, 302], statuses
+        assert statuses == [200, 303], statuses
         loser = a if a.status_code == 200 else b
         assert "saved from another phone" in loser.text
         assert f'name="deal" type="hidden" value="{deal + 1}"' in loser.text  # offered the next deal
@@ -67,7 +67,7 @@ def test_two_edits_at_once_one_wins_the_other_is_told(app, client):
             (other, hand_form_data(forms[1], **{**PARTNER_MADE, "points": "20"})),
         )
         statuses = sorted([a.status_code, b.status_code])
-        assert statuses == [200, 302], statuses
+        assert statuses == [200, 303], statuses
         loser, winner_points = (a, "20") if a.status_code == 200 else (b, "90")
         assert "changed on another phone" in loser.text and f"took {winner_points}" in loser.text
         edit = client.get(location + "/hands/1/edit").text

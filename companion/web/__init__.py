@@ -1,25 +1,25 @@
-"""Blueprints, one per area a player uses: sittings, hands, api."""
+"""Blueprints, one per area a player uses: sittings, hands, reference, api."""
 
 from __future__ import annotations
 
-from flask import current_app, render_template, request
+from typing import Any
+
+from flask import make_response, redirect, render_template, request
+from werkzeug.wrappers import Response
 
 
 def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
+    """An htmx request for a fragment; a history restore (the back button) wants the whole page."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-History-Restore-Request") != "true"
 
 
-def render(template: str, fragment: str | None = None, status: int = 200, **context):
-    """The whole page, or just its fragment for an htmx request (one place decides)."""
-    template = fragment if fragment and is_htmx() else template
-    owner = context.get("board") or context.get("facts")
-    if owner is not None:
-        context.setdefault("session_id", owner.public_id)  # the Rules link keeps the session
-    return html_response(render_template(template, **context), status)
-
-
-def html_response(html: str, status: int = 200):
-    """A response of HTML already drawn (the live preview draws it in Python), varying with htmx."""
-    response = current_app.response_class(html, status)
-    response.headers["Vary"] = "HX-Request"
+def render(template: str, partial: str | None = None, status: int = 200, **context: Any) -> Response:
+    """The whole page, or only its partial for an htmx request: the one place that decides."""
+    response = make_response(render_template(partial if partial and is_htmx() else template, **context), status)
+    response.vary.add("HX-Request")
     return response
+
+
+def see_other(url: str) -> Response:
+    """The redirect after a POST: 303, so the browser follows it with a GET."""
+    return redirect(url, 303)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 from flask import Flask
 
-from ..rules import Money
-from ..settle import coin_name, coins_for
+from ..rules import LINE_LABELS, Money
+from ..settle import coin_name, coins_for, settle
 
 
 def pounds(halfpence: int) -> str:
@@ -16,9 +15,6 @@ def pounds(halfpence: int) -> str:
     return Money(halfpence).pounds_text()
 
 
-# Payments are small sums that come back again and again (twelve in every live
-# preview): each text is worked out once per process.
-@lru_cache(maxsize=4096)
 def signed(halfpence: int) -> str:
     """A payment with its sign: +1/6, −0/9, 0/-."""
     if halfpence > 0:
@@ -26,7 +22,6 @@ def signed(halfpence: int) -> str:
     return str(Money(halfpence)).replace("-", "−", 1) if halfpence else "0/-"
 
 
-@lru_cache(maxsize=4096)
 def pays(halfpence: int) -> str:
     if halfpence > 0:
         return f"receives {Money(halfpence)}"
@@ -55,7 +50,5 @@ def register(app: Flask) -> None:
     app.add_template_filter(pays)
     app.add_template_filter(coin_list)
     app.add_template_filter(coins_for, "coins")
-    from .hands.working import preview_html, working_html
-
-    app.add_template_global(working_html)
-    app.add_template_global(preview_html)
+    app.add_template_filter(settle)
+    app.add_template_global(LINE_LABELS, "line_labels")

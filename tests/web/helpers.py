@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from scripts.table_client import hidden_fields
+from companion.testing import hidden_fields
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -26,7 +26,7 @@ def start_session(client, names=PLAYERS, deals="8", **extra) -> str:
     )
     data.update(extra)
     response = client.post("/sessions", data=data)
-    assert response.status_code == 302, response.text
+    assert response.status_code == 303, response.text
     return response.headers["Location"]
 
 

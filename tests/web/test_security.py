@@ -5,11 +5,9 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
-from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+import itsdangerous.timed
 
 from companion import create_app
-from companion.web import security
 from tests.conftest import make_app
 from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data, start_session
 
@@ -75,10 +73,8 @@ def test_htmx_sends_the_token_in_a_header(client):
     location = start_session(client)
     page = client.get(location + "/hands/new").text
     token = re.search(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'', page).group(1)
-    assert 'hx-params="not csrf_token,form_token,deal,version"' in page  # what the preview leaves out
     data = hand_form_data(page, **PARTNER_MADE)
-    for name in ("csrf_token", "form_token", "deal", "version"):
-        data.pop(name)
+    data.pop("csrf_token")
     response = client.post(location + "/hands/preview", data=data, headers={"HX-Request": "true", "X-CSRFToken": token})
     assert response.status_code == 200 and "receives 0/6" in response.text
 
@@ -89,12 +85,12 @@ def _preview(client, location: str, token: str):
     return client.post(location + "/hands/preview", data=data, headers={"HX-Request": "true"})
 
 
-def test_a_verified_token_is_still_checked_against_each_session(app):
-    """Each signature is verified once per process; the token must still be this phone's."""
+def test_a_token_is_checked_against_each_session(app):
+    """A validly signed token from another phone, or a changed one, is refused."""
     ann, eve = app.test_client(), app.test_client()
     location = start_session(ann)
     own = csrf_from(ann.get(location + "/hands/new").text)
-    assert _preview(ann, location, own).status_code == 200  # now verified and remembered
+    assert _preview(ann, location, own).status_code == 200
     eves = csrf_from(eve.get("/").text)
     assert _preview(ann, location, eves).status_code == 400  # validly signed, but not Ann's
     forged = own[:-2] + ("AA" if not own.endswith("AA") else "BB")
@@ -102,14 +98,14 @@ def test_a_verified_token_is_still_checked_against_each_session(app):
     assert _preview(ann, location, own).status_code == 200
 
 
-def test_a_remembered_token_still_expires(tmp_path, monkeypatch):
+def test_a_token_expires_when_configured_to(tmp_path, monkeypatch):
     app = make_app(tmp_path / "t.sqlite3", WTF_CSRF_TIME_LIMIT=60)
     client = app.test_client()
     location = start_session(client)
     token = csrf_from(client.get(location + "/hands/new").text)
     assert _preview(client, location, token).status_code == 200
     later = time.time() + 61
-    monkeypatch.setattr(security.time, "time", lambda: later)
+    monkeypatch.setattr(itsdangerous.timed.time, "time", lambda: later)
     response = _preview(client, location, token)
     assert response.status_code == 400 and "Form expired" in response.text
 
@@ -127,21 +123,6 @@ def test_a_tampered_session_cookie_is_an_empty_session(app):
     assert client.get(location + "/hands/new").status_code == 200
 
 
-def test_verified_values_are_copies_and_keep_their_age():
-    signer = URLSafeTimedSerializer("k", salt="s")
-    verified = security._Verified(signer)
-    signed = signer.dumps({"grants": ["a"]})
-    first = verified.loads(signed, max_age=10)
-    first["grants"].append("b")  # one request changing its session
-    assert verified.loads(signed, max_age=10) == {"grants": ["a"]}
-    time.sleep(0.01)
-    with pytest.raises(SignatureExpired):
-        verified.loads(signed, max_age=0)
-    forged = signed[:-3] + ("A" if signed[-3] != "A" else "B") + signed[-2:]
-    with pytest.raises(BadSignature):
-        verified.loads(forged, max_age=10)
-
-
 def test_https_posts_need_a_same_origin_referrer(app):
     secure = app.test_client()
     base = "https://localhost"
@@ -151,7 +132,7 @@ def test_https_posts_need_a_same_origin_referrer(app):
     elsewhere = {"Referer": "https://evil.example/"}
     assert secure.post("/sessions", data=data, base_url=base, headers=elsewhere).status_code == 400
     same = {"Referer": "https://localhost/"}
-    assert secure.post("/sessions", data=data, base_url=base, headers=same).status_code == 302
+    assert secure.post("/sessions", data=data, base_url=base, headers=same).status_code == 303
 
 
 def test_secret_key_is_generated_once_into_instance(tmp_path, monkeypatch):
@@ -179,24 +160,11 @@ def test_request_body_size_is_limited(client):
     assert response.status_code == 413
 
 
-@pytest.mark.parametrize(
-    ("before", "after"),
-    [(None, "Cookie"), ("HX-Request", "HX-Request, Cookie"), ("HX-Request, cookie", "HX-Request, cookie")],
-)
-def test_vary_names_the_cookie_once(before, after):
-    from flask import Response
-
-    response = Response("x")
-    if before:
-        response.headers["Vary"] = before
-    security._vary_on_cookie(response)
-    assert response.headers["Vary"] == after
-
-
 def test_the_live_preview_varies_with_htmx_and_the_cookie(client):
     location = start_session(client)
     form = client.get(location + "/hands/new").text
     preview = client.post(
         location + "/hands/preview", data={"bid": "4"}, headers={"HX-Request": "true", "X-CSRFToken": csrf_from(form)}
     )
-    assert [v.strip() for v in preview.headers["Vary"].split(",")] == ["HX-Request", "Cookie"]
+    vary = [v.strip() for v in preview.headers["Vary"].split(",")]
+    assert {"HX-Request", "Cookie"} <= set(vary) and len(vary) == len(set(vary))

@@ -1,14 +1,17 @@
 """The hand form: one hand, in the order it happens at the table.
 
-The form only collects; the engine decides. ``to_record_json`` turns what was
-entered into a hand record, and an ``InvalidHand`` from the engine is shown
-beside the field it names (``ENGINE_FIELDS``).
+WTForms checks what each field can check alone (present, a number, one of
+its choices); the engine decides the rest. ``HandForm.to_record`` turns what
+was entered into a hand record, and an ``InvalidHand`` from the engine is
+shown beside the field it names (``ENGINE_FIELDS``). ``form_data`` goes the
+other way, from a record to the fields a browser sends: the edit page, the
+tests and the benchmark scripts all use it.
 """
 
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, RadioField, SelectField
+from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ...rules import (
@@ -18,14 +21,14 @@ from ...rules import (
     Declaration,
     HandRecord,
     HouseRules,
+    InvalidHand,
     MartletKind,
     MartletLevel,
     Rank,
     Side,
     Suit,
 )
-from ...rules.declarations import MAX_COURTS
-from ..fields import MultiCheckboxField, options, whole_number
+from ..fields import MultiCheckboxField, options
 
 OLD = "old"
 COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
@@ -139,42 +142,6 @@ class HandForm(FlaskForm):
     def bonus_fields(self):
         return [getattr(self, _bonus_field_name(b)) for b in PLAIN_BONUSES]
 
-    # -- from the hand record (editing) -----------------------------------
-    @classmethod
-    def data_from_record(cls, record: HandRecord) -> dict:
-        """Initial form data for editing a stored hand."""
-        card = record.called_card
-        decl = [d.id for d in record.declarations if d not in COURT_DECLARATIONS]
-        data = {
-            "bid": record.bid.id,
-            "declarer": str(record.declarer),
-            "declarations": decl,
-            "vibrant_courts": str(record.declarations.count(Declaration.VIBRANT_COURT)),
-            "full_courts": str(record.declarations.count(Declaration.FULL_COURT)),
-            "called_suit": OLD if card is None or card.is_old_trump else card.suit.letter,
-            "called_rank": card.rank.value if card is not None and card.rank else None,
-            "called_trump": card.code if card is not None and card.is_old_trump else None,
-            "young_trumps": record.young_trumps.value if record.young_trumps else None,
-            "held_by": f"{'trug' if record.in_trug else 'hand'}-{record.holder}",
-            "points": record.points,
-            "stinger_points": record.stinger_points,
-            "announced": [a.id for a in record.announced if isinstance(a, Bonus)],
-            "announced_martlets": next(
-                (a.id for a in record.announced if isinstance(a, MartletLevel) and a.kind is MartletKind.OLD), ""
-            ),
-            "announced_young_martlets": next(
-                (a.id for a in record.announced if isinstance(a, MartletLevel) and a.kind is MartletKind.YOUNG), ""
-            ),
-            "martlets_declarer": str(record.martlets.declarer),
-            "martlets_defence": str(record.martlets.defence),
-            "young_martlets_declarer": str(record.young_martlets.declarer),
-            "young_martlets_defence": str(record.young_martlets.defence),
-        }
-        made = dict(record.bonuses)
-        for bonus in PLAIN_BONUSES:
-            data[_bonus_field_name(bonus)] = made[bonus].value if bonus in made else ""
-        return data
-
     def declarations_entered(self) -> bool:
         """Whether the folded Declarations section holds anything (so opens)."""
         fields = (self.declarations, self.vibrant_courts, self.full_courts)
@@ -194,6 +161,78 @@ class HandForm(FlaskForm):
         )
         return any(f.errors or f.data not in (None, "", "0", []) for f in fields)
 
+    # -- to the hand record ---------------------------------------------------
+    REQUIRED = ("bid", "declarer", "called_suit", "young_trumps", "held_by", "points")
+
+    def missing(self) -> list[str]:
+        """Labels of the required fields still empty (the preview says what is left)."""
+        return [self[name].label.text for name in self.REQUIRED if not _entered(self[name])]
+
+    def called_card_code(self) -> str | None:
+        suit = self.called_suit.data
+        if suit == OLD:
+            return self.called_trump.data or None
+        if suit and self.called_rank.data:
+            return f"{self.called_rank.data}{suit}"
+        return None
+
+    def record_json(self, house_rules: HouseRules) -> dict:
+        """The hand record as entered, for the engine to judge (``HandRecord.from_json``)."""
+        where, _, seat = (self.held_by.data or "").partition("-")
+        record = {
+            "bid": self.bid.data,
+            "declarer": _seat(self.declarer.data),
+            "young_trumps": self.young_trumps.data,
+            "holder": _seat(seat),
+            "in_trug": where == "trug",
+            "points": self.points.data,
+            "declarations": list(self.declarations.data or [])
+            + [Declaration.VIBRANT_COURT.id] * int(self.vibrant_courts.data or 0)
+            + [Declaration.FULL_COURT.id] * int(self.full_courts.data or 0),
+            "bonuses": {bonus.id: side for bonus, name in BONUS_FIELDS if (side := self[name].data)},
+            "announced": list(self.announced.data or [])
+            + [a for a in (self.announced_martlets.data, self.announced_young_martlets.data) if a],
+            "martlets": {"declarer": int(self.martlets_declarer.data), "defence": int(self.martlets_defence.data)},
+            "young_martlets": {
+                "declarer": int(self.young_martlets_declarer.data),
+                "defence": int(self.young_martlets_defence.data),
+            },
+            "house_rules": house_rules.to_json(),
+        }
+        code = self.called_card_code()
+        if code is not None:
+            record["called_card"] = code
+        if where == "trug":
+            record["stinger_points"] = self.stinger_points.data
+        return record
+
+    def to_record(self, house_rules: HouseRules) -> HandRecord | None:
+        """The hand the engine makes of a validated form; None, with its message beside the field, if refused."""
+        try:
+            return HandRecord.from_json(self.record_json(house_rules))
+        except InvalidHand as exc:
+            self.add_error(exc.field, exc.message)
+            return None
+
+    def add_error(self, engine_field: str, message: str) -> None:
+        """An engine message beside the form field that shows ``engine_field`` (else above the form)."""
+        name = ENGINE_FIELDS.get(engine_field)
+        if name is None:
+            self.form_errors.append(message)
+            return
+        field = self[name]
+        if message not in field.errors:
+            field.errors = [*field.errors, message]
+
+
+def _entered(field: Field) -> bool:
+    return field.data not in (None, "") or any(v.strip() for v in field.raw_data or [])
+
+
+def _seat(text: str | None) -> int | str | None:
+    """A seat number sent as text; anything else as it came, for the engine to refuse beside its field."""
+    return int(text) if text and text.isascii() and text.isdigit() else text
+
 
 # One "made by" choice per bonus; Hundred is worked out from the points.
 BONUS_FIELDS = tuple((bonus, _bonus_field_name(bonus)) for bonus in PLAIN_BONUSES)
@@ -201,83 +240,43 @@ for _bonus in PLAIN_BONUSES:
     setattr(HandForm, _bonus_field_name(_bonus), SelectField(_bonus.label, choices=options(SIDE_CHOICES), default=""))
 
 
-# -- from what was sent to the hand record ----------------------------------------
-# Plain functions of the submitted values (``SentValues``): the live preview and
-# a valid save use them without building the WTForms form.
+def form_data(record: HandRecord) -> dict[str, str | list[str]]:
+    """The hand form's fields for a record, as a browser sends them (no radio left unticked).
 
-REQUIRED = ("bid", "declarer", "called_suit", "young_trumps", "held_by", "points")
-LISTS = ("declarations", "announced")  # the checkbox groups: several values under one name
-
-
-class SentValues(dict):
-    """What the hand form sent: the first value of each name, and the checkbox lists.
-
-    A plain dict, because the preview asks for some forty names and a
-    MultiDict builds an exception object for every one that was not sent.
+    >>> from companion.rules import HandRecord
+    >>> hand = HandRecord.from_json({"bid": "4", "declarer": 1, "called_card": "7C", "young_trumps": "hearts",
+    ...                              "holder": 3, "in_trug": False, "points": 71})
+    >>> data = form_data(hand)
+    >>> data["bid"], data["called_suit"], data["called_rank"], data["held_by"], data["points"], data["full_courts"]
+    ('4', 'C', '7', 'hand-3', '71', '0')
     """
-
-    def __init__(self, form):
-        super().__init__(form.to_dict())
-        self.lists = {name: form.getlist(name) for name in LISTS}
-
-    def getlist(self, name: str) -> list[str]:
-        return self.lists.get(name, [])
-
-
-def missing(values) -> list[str]:
-    """Labels of the required fields still empty."""
-    return [getattr(HandForm, name).args[0] for name in REQUIRED if not values.get(name)]
-
-
-def called_card_code(values) -> str | None:
-    suit = values.get("called_suit")
-    if suit == OLD:
-        return values.get("called_trump") or None
-    if suit and values.get("called_rank"):
-        return f"{values.get('called_rank')}{suit}"
-    return None
-
-
-def _count(values, name: str):
-    """A count sent as text: a number, 0 when left empty, or the text itself for the engine to refuse."""
-    raw = values.get(name) or "0"
-    number = whole_number(raw)
-    return raw if number is None else number
-
-
-def _courts(values, name: str, declaration: Declaration) -> list:
-    count = _count(values, name)
-    if not isinstance(count, int):
-        return [f"{count} {declaration.label}"]  # not a declaration: refused by the engine
-    return [declaration.id] * min(count, MAX_COURTS + 1)  # past the most, the engine says so
-
-
-def record_from_values(values, house_rules: HouseRules) -> dict:
-    """The hand record as entered (the engine checks it: ``HandRecord.from_json``)."""
-    where, _, seat = (values.get("held_by") or "").partition("-")
-    record = {
-        "bid": values.get("bid") or None,
-        "declarer": whole_number(values.get("declarer")),
-        "young_trumps": values.get("young_trumps") or None,
-        "holder": whole_number(seat),
-        "in_trug": where == "trug",
-        "points": whole_number(values.get("points", "").strip()),
-        "declarations": values.getlist("declarations")
-        + _courts(values, "vibrant_courts", Declaration.VIBRANT_COURT)
-        + _courts(values, "full_courts", Declaration.FULL_COURT),
-        "bonuses": {bonus.id: side for bonus, name in BONUS_FIELDS if (side := values.get(name))},
-        "announced": values.getlist("announced")
-        + [a for a in (values.get("announced_martlets"), values.get("announced_young_martlets")) if a],
-        "martlets": {"declarer": _count(values, "martlets_declarer"), "defence": _count(values, "martlets_defence")},
-        "young_martlets": {
-            "declarer": _count(values, "young_martlets_declarer"),
-            "defence": _count(values, "young_martlets_defence"),
-        },
-        "house_rules": house_rules.to_json(),
+    card = record.called_card
+    data: dict[str, str | list[str]] = {
+        "bid": record.bid.id,
+        "declarer": str(record.declarer),
+        "declarations": [d.id for d in record.declarations if d not in COURT_DECLARATIONS],
+        "vibrant_courts": str(record.declarations.count(Declaration.VIBRANT_COURT)),
+        "full_courts": str(record.declarations.count(Declaration.FULL_COURT)),
     }
-    code = called_card_code(values)
-    if code is not None:
-        record["called_card"] = code
-    if where == "trug":
-        record["stinger_points"] = whole_number((values.get("stinger_points") or "").strip())
-    return record
+    if card is None or card.is_old_trump:
+        data["called_suit"] = OLD
+        if card is not None:
+            data["called_trump"] = card.code
+    else:
+        data["called_suit"] = card.suit.letter
+        data["called_rank"] = card.rank.value
+    if record.young_trumps is not None:
+        data["young_trumps"] = record.young_trumps.value
+    data["held_by"] = f"{'trug' if record.in_trug else 'hand'}-{record.holder}"
+    data["points"] = str(record.points)
+    data["stinger_points"] = "" if record.stinger_points is None else str(record.stinger_points)
+    made = dict(record.bonuses)
+    for bonus, name in BONUS_FIELDS:
+        data[name] = made[bonus].value if bonus in made else ""
+    data["announced"] = [a.id for a in record.announced if isinstance(a, Bonus)]
+    for name, kind in (("announced_martlets", MartletKind.OLD), ("announced_young_martlets", MartletKind.YOUNG)):
+        data[name] = next((a.id for a in record.announced if isinstance(a, MartletLevel) and a.kind is kind), "")
+    for name, tally in (("martlets", record.martlets), ("young_martlets", record.young_martlets)):
+        data[f"{name}_declarer"] = str(tally.declarer)
+        data[f"{name}_defence"] = str(tally.defence)
+    return data

@@ -5,18 +5,16 @@ from __future__ import annotations
 import json
 
 import segno
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, request, url_for
 from markupsafe import Markup
 
 from ...backup import export_all, hands_csv
 from ...extensions import db
-from ...store import create_sitting, find_sitting, load_scoreboard, recent_sittings, sitting_revision
-from .. import render
+from ...models import Sitting
+from ...store import create_sitting, find_sitting, load_scoreboard, recent_sittings
+from .. import render, see_other
 from ..access import can_edit, edit_key_matches, grant_edit
-from ..cache import CachedPage, app_cache
-from ..facts import facts_for
 from ..fields import whole_number
-from ..notices import forget_notice, pending_notice, to_scoreboard
 from .chart import running_totals_chart
 from .forms import NewSittingForm
 
@@ -38,7 +36,7 @@ def start():
 @bp.post("/sessions")
 def create():
     form = NewSittingForm()
-    if not form.validate():
+    if not form.validate_on_submit():
         return _start_page(form, status=422)
     sitting = create_sitting(
         db.session,
@@ -49,10 +47,10 @@ def create():
         form.coins.data,
     )
     grant_edit(sitting)  # the phone that starts a session may score it
-    return redirect(url_for("sittings.show", public_id=sitting.public_id))
+    return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 
-def _sitting(public_id: str):
+def _sitting(public_id: str) -> Sitting:
     sitting = find_sitting(db.session, public_id)
     if sitting is None:
         abort(404)
@@ -61,28 +59,15 @@ def _sitting(public_id: str):
 
 @bp.get("/s/<public_id>")
 def show(public_id: str):
-    found = sitting_revision(db.engine, public_id)
-    if found is None:
-        abort(404)
-    facts = facts_for(public_id)
-    editor = can_edit(facts)
-
-    def draw() -> Markup:
-        board = load_scoreboard(db.session, _sitting(public_id))
-        return Markup(
-            render_template("sittings/_board.html", board=board, chart=running_totals_chart(board), editor=editor)
-        )
-
-    # Rendered scoreboards by (session id, revision, edit rights): most of a page view's work.
-    key = (*found, editor)
-    body = app_cache("boards", 512).get_or_make(key, draw)
-    notice = pending_notice()
-    if notice is not None:  # a message to show once: this page is not the cached one
-        return forget_notice(render("sittings/show.html", facts=facts, body=body, notice=notice), public_id)
-    page = app_cache("board_pages", 512).get_or_make(
-        key, lambda: CachedPage.of(render_template("sittings/show.html", facts=facts, body=body, session_id=public_id))
+    sitting = _sitting(public_id)
+    board = load_scoreboard(db.session, sitting)
+    return render(
+        "sittings/show.html",
+        sitting=sitting,
+        board=board,
+        chart=running_totals_chart(board),
+        editor=can_edit(sitting),
     )
-    return page.response()
 
 
 @bp.get("/s/<public_id>/join/<key>")
@@ -92,7 +77,8 @@ def join(public_id: str, key: str):
     if not edit_key_matches(sitting, key):
         abort(404)
     grant_edit(sitting)
-    return to_scoreboard(public_id, "joined")
+    flash("This phone can now score and change hands in this session.")
+    return see_other(url_for("sittings.show", public_id=public_id))
 
 
 def _qr(url: str) -> Markup:
@@ -109,7 +95,13 @@ def share(public_id: str):
         edit_url = url_for("sittings.join", public_id=public_id, key=sitting.edit_key, _external=True)
         links.append(("edit", "Score hands too (edit link: share only at this table)", edit_url))
     board = load_scoreboard(db.session, sitting)
-    return render("sittings/share.html", board=board, links=[(k, t, u, _qr(u)) for k, t, u in links], editor=editor)
+    return render(
+        "sittings/share.html",
+        sitting=sitting,
+        board=board,
+        links=[(k, t, u, _qr(u)) for k, t, u in links],
+        editor=editor,
+    )
 
 
 @bp.get("/s/<public_id>/export.json")

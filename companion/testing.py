@@ -1,8 +1,8 @@
-"""A phone at the table, over real HTTP: for the crash test and the load test.
+"""Support for the tests and the benchmark scripts: a phone over real HTTP, the app under gunicorn.
 
-Standard library only. Keeps its session cookie and one keep-alive
-connection, reads CSRF tokens from the pages, and fills forms as the browser
-would send them.
+``Phone`` keeps its cookies and one keep-alive connection, reads CSRF tokens
+from the pages, and sends forms as a browser would (a hand's fields from
+``form_data``, the hand form's own mapping).
 """
 
 from __future__ import annotations
@@ -19,8 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from companion.rules import HandRecord
-from companion.web.hands.forms import BONUS_FIELDS
+from .rules import HandRecord
+from .web.hands.forms import form_data
+
+
+def form_fields(hand: dict) -> dict[str, str | list[str]]:
+    """The hand form's fields for a hand record given as JSON, as a phone sends them."""
+    return form_data(HandRecord.from_json(hand))
 
 
 @dataclass
@@ -29,43 +34,6 @@ class Reply:
     headers: dict[str, str]
     text: str
     seconds: float
-
-
-def form_fields(hand: dict) -> dict:
-    """The hand form's fields for a hand record (JSON), as a phone would send them."""
-    record = HandRecord.from_json(hand)
-    card = record.called_card
-    fields = {
-        "bid": record.bid.id,
-        "declarer": str(record.declarer),
-        "called_suit": "old" if card.is_old_trump else card.suit.letter,
-        "young_trumps": record.young_trumps.value,
-        "held_by": f"{'trug' if record.in_trug else 'hand'}-{record.holder}",
-        "points": str(record.points),
-        "declarations": [d.id for d in record.declarations if "court" not in d.id],
-        "vibrant_courts": str(sum(d.id == "vibrant-court" for d in record.declarations)),
-        "full_courts": str(sum(d.id == "full-court" for d in record.declarations)),
-        "announced": [a.id for a in record.announced if "martlets" not in a.id],
-        "announced_martlets": next(
-            (a.id for a in record.announced if a.id.endswith("martlets") and "young" not in a.id), ""
-        ),
-        "announced_young_martlets": next((a.id for a in record.announced if a.id.endswith("young-martlets")), ""),
-        "martlets_declarer": str(record.martlets.declarer),
-        "martlets_defence": str(record.martlets.defence),
-        "young_martlets_declarer": str(record.young_martlets.declarer),
-        "young_martlets_defence": str(record.young_martlets.defence),
-    }
-    if card.is_old_trump:
-        fields["called_trump"] = card.code
-    else:
-        fields["called_rank"] = card.rank.value
-    if record.in_trug:
-        fields["stinger_points"] = str(record.stinger_points)
-    made = dict(record.bonuses)
-    for bonus, name in BONUS_FIELDS:  # a browser also sends the selects left empty
-        fields[name] = made[bonus].value if bonus in made else ""
-    fields.setdefault("stinger_points", "")
-    return fields
 
 
 def hidden(html: str, name: str) -> str:
@@ -136,7 +104,7 @@ class Phone:
             coins="0/0½ 0/1 0/3 0/6 1/- 2/- 2/6 10/- 20/-",
         )
         reply = self.post("/sessions", form)
-        if reply.status != 302:
+        if reply.status != 303:
             raise RuntimeError(f"starting a session: HTTP {reply.status}")
         return reply.headers["Location"].rsplit("/", 1)[1]
 
