@@ -47,6 +47,7 @@ wrk:
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # The whole suite on SQLite, then again on PostgreSQL when one answers.
 test: install chromium lint

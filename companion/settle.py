@@ -88,10 +88,11 @@ def coins_for(amount: Money, coins: Sequence[Money]) -> list[Money] | None:
     last: list[int] = [0] * (rest + 1)
     for total in range(1, rest + 1):
         for v in values:
-            if v <= total and best[total - v] is not None:
-                n = best[total - v] + 1
-                if best[total] is None or n < best[total]:
-                    best[total], last[total] = n, v
+            before = best[total - v] if v <= total else None
+            if before is not None:
+                current = best[total]
+                if current is None or before + 1 < current:
+                    best[total], last[total] = before + 1, v
     if best[rest] is None:
         return None
     out = [largest] * bulk

@@ -121,6 +121,7 @@ class Card:
             return "the Fool"
         if self.is_old_trump:
             return "the Pagat (I)" if self.number == 1 else f"old trump {self.code}"
+        assert self.rank is not None and self.suit is not None  # a suit card has both
         return f"{self.rank.label} of {self.suit.label}"
 
     def __str__(self) -> str:

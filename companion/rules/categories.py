@@ -57,7 +57,7 @@ def category_of(called: Card, young_trumps: Suit | None) -> Category:
     if young_trumps is None:
         raise ValueError("a suit card's category depends on the young-trump suit")
     young = called.suit is young_trumps
-    if called.rank.is_court:  # Cavalier or Jack
+    if called.rank is not None and called.rank.is_court:  # Cavalier or Jack
         return Category.SMALL_BEER if young else Category.WATER
     return Category.WATER if young else Category.GUBBER
 

@@ -19,7 +19,7 @@ companion.rules.hand.InvalidHand: points: Card points must be a whole number fro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard, TypeVar
 
 from ._enum import GameEnum
 from .bids import BY_ID as BIDS
@@ -32,6 +32,8 @@ from .categories import Category, category_of
 from .declarations import BY_ID as DECLARATIONS
 from .declarations import Declaration, declarations_problem
 from .house import DEFAULT_HOUSE_RULES, HouseRules
+
+T = TypeVar("T")
 
 SEATS = range(4)
 
@@ -132,7 +134,7 @@ class HandRecord:
     @property
     def stinger_made(self) -> bool | None:
         """The stinger succeeds with strictly more card points than declarer."""
-        if not self.in_trug:
+        if not self.in_trug or self.stinger_points is None:  # a stung hand always has the stinger's points
             return None
         return self.stinger_points > self.points
 
@@ -207,18 +209,18 @@ _FIELDS = frozenset(
 )
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int  # JSON integers; excludes True/False
 
 
-def _seat(data: dict, name: str, who: str) -> int:
+def _seat(data: dict[str, Any], name: str, who: str) -> int:
     value = data.get(name)
     if not _is_int(value) or not 0 <= value <= 3:
         raise InvalidHand(name, f"Choose {who}: a seat from 0 to 3.")
     return value
 
 
-def _pick(table: dict, value: Any, name: str, message: str):
+def _pick(table: dict[str, T], value: Any, name: str, message: str) -> T:
     """``table[value]`` for a text value, else InvalidHand (``message`` may name ``{value!r}``)."""
     found = table.get(value) if type(value) is str else None
     if found is None:
@@ -233,7 +235,7 @@ _ANNOUNCE_ORDER = {a: i for i, a in enumerate(ANNOUNCEABLE.values())}
 _NO_TALLY = Tally()
 
 
-def _tally(data: dict, name: str, kind: MartletKind) -> Tally:
+def _tally(data: dict[str, Any], name: str, kind: MartletKind) -> Tally:
     raw = data.get(name)
     if raw is None:
         return _NO_TALLY
@@ -289,6 +291,8 @@ def _parse(data: Any) -> HandRecord:
                 "called_category", f"The called card {called.code} is {derived.label} here, not {category.label}."
             )
         category = derived
+    if category is None:  # neither a card nor a category: refused above already, but said plainly here
+        raise InvalidHand("called_card", "Say which card declarer called.")
 
     holder = _seat(data, "holder", "who held the called card")
     in_trug = data.get("in_trug", False)

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ._enum import GameEnum
 
@@ -47,14 +48,15 @@ class HouseRules:
     martlet_values: MartletValues = MartletValues.EACH
 
     @classmethod
-    def from_json(cls, data: dict) -> HouseRules:
+    def from_json(cls, data: dict[str, Any]) -> HouseRules:
         """Build from ``{"key": "value"}``; raises KeyError/ValueError naming the key."""
         if not isinstance(data, dict):
             raise ValueError("house rules must be an object")
         unknown = set(data) - set(_FIELDS)
         if unknown:
             raise KeyError(sorted(unknown)[0])
-        return cls(**{k: _FIELDS[k](v) for k, v in data.items()})
+        chosen: dict[str, Any] = {k: _FIELDS[k](v) for k, v in data.items()}
+        return cls(**chosen)
 
     def to_json(self) -> dict[str, str]:
         return {k: getattr(self, k).value for k in _FIELDS}

@@ -16,6 +16,7 @@ declarer and partner each receive 0/6 from each defender.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -38,6 +39,12 @@ LINE_LABELS = {
 }
 
 Line = tuple[int, int, int, int]
+
+
+def _line(cells: Iterable[int]) -> Line:
+    """Four seats' amounts, in seat order, as a ``Line``."""
+    a, b, c, d = cells
+    return (a, b, c, d)
 ZERO: Line = (0, 0, 0, 0)
 
 
@@ -69,7 +76,7 @@ class Result:
     @cached_property
     def net_halfpence(self) -> Line:
         d, g, s, c, b = (self.lines[name] for name in LINE_NAMES)
-        return tuple(d[i] + g[i] + s[i] + c[i] + b[i] for i in range(4))
+        return _line(d[i] + g[i] + s[i] + c[i] + b[i] for i in range(4))
 
     @property
     def net(self) -> tuple[Money, ...]:
@@ -118,7 +125,7 @@ def _from_declarer(hand: HandRecord, each: int, payers: list[int]) -> Line:
     for seat in payers:
         line[seat] -= each
         line[hand.declarer] += each
-    return tuple(line)
+    return _line(line)
 
 
 def _others(hand: HandRecord) -> list[int]:
@@ -128,7 +135,7 @@ def _others(hand: HandRecord) -> list[int]:
 def _sides(hand: HandRecord, amount: int) -> Line:
     """Partner game: declarer and partner each +amount, each defender -amount."""
     ours = (hand.declarer, hand.holder)
-    return tuple(amount if s in ours else -amount for s in range(4))
+    return _line(amount if s in ours else -amount for s in range(4))
 
 
 def _solo_like(hand: HandRecord, each: int) -> Line:
@@ -175,25 +182,33 @@ def _game(hand: HandRecord, explain: bool = False) -> Part:
     return line, f"{head}: {payment} {_sd(each)}{doubled}."
 
 
+def _stinger_seat(hand: HandRecord) -> int:
+    """The stinger's seat, in a hand where a trug held the called card."""
+    if hand.stinger is None:
+        raise AssertionError("only a stung hand has a stinger")
+    return hand.stinger
+
+
 def _stinger(hand: HandRecord, explain: bool = False) -> Part:
     if not hand.in_trug:
         return ZERO, None
     g = hand.bid.game_value.halfpence
     sign = 1 if hand.stinger_made else -1
+    stinger = _stinger_seat(hand)
     if hand.house_rules.stinger_settles_with is StingerSettlesWith.TABLE:
-        counterparts = [s for s in range(4) if s != hand.stinger]
+        counterparts = [s for s in range(4) if s != stinger]
     else:
         counterparts = [hand.declarer]
     line = [0, 0, 0, 0]
     for seat in counterparts:
         line[seat] -= sign * g
-        line[hand.stinger] += sign * g
+        line[stinger] += sign * g
     if not explain:
-        return tuple(line), None
+        return _line(line), None
     who = "declarer" if len(counterparts) == 1 else "each other player"
     than = "more than" if hand.stinger_made else "not more than"
     settles = f"receives {_sd(g)} from" if hand.stinger_made else f"pays {_sd(g)} to"
-    return tuple(line), (
+    return _line(line), (
         f"Stinger: the stinger took {hand.stinger_points}, {than} declarer's {hand.points}, so {settles} {who}."
     )
 
@@ -225,9 +240,10 @@ _MARTLET_KINDS = (MartletKind.OLD, MartletKind.YOUNG)
 
 def bonus_value(hand: HandRecord, bonus: Bonus) -> int:
     """A bonus's single value in halfpence for this hand."""
-    if bonus is Bonus.ANOINTED_ULTIMO:
-        return hand.category.ultimo_value.halfpence
-    return bonus.worth.halfpence
+    worth = hand.category.ultimo_value if bonus is Bonus.ANOINTED_ULTIMO else bonus.worth
+    if worth is None:
+        raise AssertionError(f"{bonus.label} has no value of its own")
+    return worth.halfpence
 
 
 def bonus_totals(hand: HandRecord, explain: bool = False) -> tuple[dict[Side, int], list[str]]:
@@ -235,7 +251,7 @@ def bonus_totals(hand: HandRecord, explain: bool = False) -> tuple[dict[Side, in
     total = {Side.DECLARER: 0, Side.DEFENCE: 0}
     items: list[str] = []
 
-    def credit(side: Side, amount: int, template: str, *args) -> None:
+    def credit(side: Side, amount: int, template: str, *args: object) -> None:
         if amount:
             total[side] += amount
             if explain:
@@ -307,14 +323,14 @@ def _bonuses(hand: HandRecord, explain: bool = False) -> Part:
         line = _solo_like(hand, net)
     elif hand.stinger_made:
         cells = [0, 0, 0, 0]
-        cells[hand.stinger] += bf - bd
+        cells[_stinger_seat(hand)] += bf - bd
         cells[hand.declarer] -= bf - bd
-        line = tuple(cells)
+        line = _line(cells)
     else:
         cells = list(_solo_like(hand, bd))
         cells[hand.declarer] -= bf
-        cells[hand.stinger] += bf
-        line = tuple(cells)
+        cells[_stinger_seat(hand)] += bf
+        line = _line(cells)
     if not explain:
         return line, None
     if kind is GameKind.PARTNER:
