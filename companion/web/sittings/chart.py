@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...store import Scoreboard
+
 WIDTH, HEIGHT, PAD = 320, 150, 14
 #: Seat colours, chosen to stay apart for common colour blindness.
 COLOURS = ("#1b6ac9", "#d1495b", "#2a9d8f", "#e9a03b")
@@ -18,7 +20,7 @@ class Chart:
     deals: int
 
 
-def running_totals_chart(board) -> Chart | None:
+def running_totals_chart(board: Scoreboard) -> Chart | None:
     series = board.running
     count = len(series[0]) - 1
     if count == 0:

@@ -94,11 +94,9 @@ def share(public_id: str):
     if editor:
         edit_url = url_for("sittings.join", public_id=public_id, key=sitting.edit_key, _external=True)
         links.append(("edit", "Score hands too (edit link: share only at this table)", edit_url))
-    board = load_scoreboard(db.session, sitting)
     return render(
         "sittings/share.html",
         sitting=sitting,
-        board=board,
         links=[(k, t, u, _qr(u)) for k, t, u in links],
         editor=editor,
     )
