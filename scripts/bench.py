@@ -1,9 +1,12 @@
-"""`make bench`: what a player feels, beside the bare limit of the stack (prints figures).
+"""`make bench`: what a player feels (a script that prints figures).
 
-1. Server speed: gunicorn (same workers for both) under wrk at 1, 8 and 32
-   connections: the session page of a 16-deal session, the hand preview, the
-   hand save, and a bare Flask route returning a constant; five rounds of
-   all four in turn at each level, the median shown.
+1. Time on a slow phone: Chromium as a Pixel 7 on Slow 4G against gunicorn
+   here. From the last input to the live preview painted (after a tap, and
+   after typing the points), and from pressing Save to the scoreboard
+   painted; median and worst of several hands. Slow 4G as Lighthouse
+   defines it: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. Then the
+   same under DevTools' own "Slow 4G" preset, which adds 562.5 ms to every
+   request (it stands for connection set-up too), for comparison.
 2. Page weight: bytes on the wire for the hand-entry page, first and repeat visit.
 3. Taps: interactions to score a plain partner hand and a stung hand.
 4. Growth: server time of the scoreboard and the start page as data grows.
@@ -26,207 +29,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.testing import Phone, form_fields, gunicorn, stop  # noqa: E402
+from companion.testing import Phone, gunicorn, stop  # noqa: E402
 
-WORKERS = 4
-LEVELS = (1, 8, 32)
-ROUNDS = 5
-PREVIEW_LEAVES_OUT = {"csrf_token", "form_token", "deal", "version"}
 PARTNER = {"bid": "4", "declarer": 1, "called_card": "7C", "young_trumps": "hearts", "holder": 3, "points": 71}
-WRK_REPORT = """
-done = function(summary, latency, requests)
-  io.write(string.format("RESULT %d %.3f %.3f %d %d\\n", summary.requests, latency:percentile(50) / 1000,
-    latency:percentile(95) / 1000, summary.errors.status, summary.errors.connect + summary.errors.read
-    + summary.errors.write + summary.errors.timeout))
-end
-"""
-
-
-def lua_string(value: str) -> str:
-    return "[==[" + value + "]==]"
-
-
-def wrk(url: str, connections: int, seconds: float, script: str) -> dict:
-    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
-        f.write(script + WRK_REPORT)
-        path = f.name
-    threads = min(2, connections)
-    done = subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{int(seconds)}s", "--timeout", "10s", "-s", path, url],
-        capture_output=True,
-        text=True,
-    )
-    os.unlink(path)
-    if done.returncode:
-        raise SystemExit(f"wrk failed: {done.stderr or done.stdout}")
-    out = done.stdout
-    requests, p50, p95, bad_status, socket_errors = re.search(r"RESULT (\S+) (\S+) (\S+) (\S+) (\S+)", out).groups()
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    return {
-        "rps": rps,
-        "p50": float(p50),
-        "p95": float(p95),
-        "requests": int(requests),
-        "errors": int(bad_status) + int(socket_errors),
-    }
-
-
-def static_script(method: str, headers: dict[str, str], body: str = "") -> str:
-    """One fixed request: wrk sends it without running Lua per request (as for the bare route)."""
-    lines = [f"wrk.method = {lua_string(method)}", f"wrk.body = {lua_string(body)}"]
-    lines += [f"wrk.headers[ {lua_string(k)} ] = {lua_string(v)}" for k, v in headers.items()]  # "[[" opens a string
-    return "\n".join(lines) + "\n"
-
-
-def form_headers(cookie: str, htmx: bool = False) -> dict[str, str]:
-    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie}
-    if htmx:
-        headers["HX-Request"] = "true"
-    return headers
-
-
-def saves_script(entries: list[tuple[str, str, str]]) -> str:
-    """Many different POSTs (path, cookie, body), each sent once: thread i takes entries i, i+T, i+2T, …
-
-    Every request is formatted once, before the clock starts, so that wrk's
-    own work per request stays as small as for the other endpoints.
-    """
-    rows = ",\n".join(f"{{{lua_string(p)}, {lua_string(c)}, {lua_string(b)}}}" for p, c, b in entries)
-    return f"""
-local entries = {{
-{rows}
-}}
-local threads = {{}}
-setup = function(thread)
-  thread:set("id", #threads)
-  table.insert(threads, thread)
-end
-init = function(args)
-  local step = #threads > 0 and #threads or 2
-  prepared = {{}}
-  for i = id + 1, #entries, step do
-    local e = entries[i]
-    table.insert(prepared, wrk.format("POST", e[1], {{["Content-Type"] = "application/x-www-form-urlencoded",
-      ["Cookie"] = e[2]}}, e[3]))
-  end
-  n = 0
-end
-request = function()
-  n = n + 1
-  return prepared[((n - 1) % #prepared) + 1]
-end
-"""
-
-
-def cookie_of(phone: Phone) -> str:
-    return "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
-
-
-def form_body(fields: dict) -> str:
-    from urllib.parse import urlencode
-
-    return urlencode(fields, doseq=True)
-
-
-def server_speed(seconds: float) -> list[dict]:
-    app, base, tmp = app_server(WORKERS)
-    bare, bare_base = gunicorn("scripts.bare_app:app", {}, WORKERS)
-    rows = []
-    try:
-        # A finished 16-deal session for the scoreboard, and one phone's preview request.
-        phone = Phone(base)
-        board_id = phone.start_session(["Ann", "Bob", "Cat", "Dan"])
-        for deal in range(1, 17):
-            _, fields = phone.open_form(f"/s/{board_id}/hands/new")
-            hand = {**PARTNER, "points": 50 + deal, "declarer": deal % 4, "holder": (deal + 1) % 4}
-            phone.post(f"/s/{board_id}/hands/new", {**fields, **form_fields(hand), "action": "save"})
-        phone.get(f"/s/{board_id}")  # the page a browser goes to after a save: it says "Deal 16 saved." once
-        preview_id = phone.start_session(["Eve", "Fay", "Gus", "Hal"])
-        _, fields = phone.open_form(f"/s/{preview_id}/hands/new")
-        preview_path = f"/s/{preview_id}/hands/preview"
-        # As the phone sends it: the form's fields but the four the preview does not
-        # need (hx-params) and the empty ones (form.js), the CSRF token in htmx's header.
-        preview_fields = {**fields, **form_fields(PARTNER)}
-        preview_headers = {**form_headers(cookie_of(phone), True), "X-CSRFToken": preview_fields["csrf_token"]}
-        preview_body = form_body({k: v for k, v in preview_fields.items() if k not in PREVIEW_LEAVES_OUT and v != ""})
-        # Saves: many sessions, each deal once, each from the phone that started it. A
-        # pub night has tens of tables at once, not thousands: the saves go to 64
-        # sessions at a time (deal 1 of each, then deal 2, …), then to the next 64.
-        saves = []
-        per_run = int(seconds * 5000)  # more than a run can save
-        needed = int(seconds * 2500 * len(LEVELS) * ROUNDS)
-        block: list[tuple[str, str, dict]] = []
-        while len(saves) < needed:
-            creator = Phone(base)  # a phone starts a few sessions, so its cookie holds a few edit grants
-            for _ in range(4):
-                sid = creator.start_session(["A", "B", "C", "D"])
-                block.append((sid, cookie_of(creator), creator.open_form(f"/s/{sid}/hands/new")[1]))
-            if len(block) < 64:
-                continue
-            for deal in range(1, 17):
-                for sid, cookie, fields in block:
-                    body = {
-                        **fields,
-                        "deal": str(deal),
-                        "form_token": secrets.token_urlsafe(12),
-                        **form_fields(PARTNER),
-                        "action": "save",
-                    }
-                    saves.append((f"/s/{sid}/hands/new", cookie, form_body(body)))
-            block = []
-        endpoints = [
-            ("bare route", bare_base + "/", ""),
-            ("session page", f"{base}/s/{board_id}", static_script("GET", {"Cookie": cookie_of(phone)})),
-            ("preview", base + preview_path, static_script("POST", preview_headers, preview_body)),
-        ]
-        used = 0  # saves already sent: each deal of each session is saved once
-        for connections in LEVELS:
-            # Rounds of every endpoint in turn, so that a change in the machine's
-            # speed during the run touches all of them alike; the median round counts.
-            runs: dict[str, list[dict]] = {}
-            for _ in range(ROUNDS):
-                for name, target, script in endpoints:
-                    runs.setdefault(name, []).append(wrk(target, connections, seconds, script))
-                done = wrk(base + "/", connections, seconds, saves_script(saves[used : used + per_run]))
-                if done["requests"] >= min(per_run, len(saves) - used):
-                    raise SystemExit("make bench: too few prepared saves; raise per_run and needed")
-                used += done["requests"]
-                runs.setdefault("save", []).append(done)
-            bare_runs = runs["bare route"]
-            for name, results in runs.items():
-                ratios = [r["rps"] / b["rps"] for r, b in zip(results, bare_runs, strict=True)]
-                middle = sorted(range(ROUNDS), key=lambda i: results[i]["rps"])[ROUNDS // 2]
-                rows.append(
-                    {
-                        "endpoint": name,
-                        "connections": connections,
-                        **results[middle],
-                        "errors": sum(r["errors"] for r in results),
-                        "ratio": statistics.median(ratios),
-                        "ratios": ratios,
-                    }
-                )
-    finally:
-        stop(app)
-        stop(bare)
-        shutil.rmtree(tmp, ignore_errors=True)
-    return rows
-
-
-def print_speed(rows: list[dict]) -> None:
-    print(f"\n1. Server speed: gunicorn {WORKERS} sync workers each, wrk on loopback, {os.cpu_count()} cores")
-    print(f"   {ROUNDS} rounds of every endpoint in turn; the median round is shown, and the median ratio")
-    header = f"{'endpoint':<14}{'conns':>6}{'req/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'errors':>7}{'÷ bare':>8}"
-    print(header + "  rounds ÷ bare")
-    for r in rows:
-        rounds = " ".join(f"{x:.0%}" for x in r["ratios"])
-        print(
-            f"{r['endpoint']:<14}{r['connections']:>6}{r['rps']:>9.0f}{r['p50']:>8.1f}{r['p95']:>8.1f}"
-            f"{r['errors']:>7}{r['ratio']:>8.0%}  {rounds}"
-        )
-
-
-# -- 2. page weight -------------------------------------------------------------
+#: Lighthouse's Slow 4G (its "mobileSlow4G" network), as Chromium's network emulation takes it: bytes a second.
+SLOW_4G = {"latency": 150, "downloadThroughput": 1.6 * 1024 * 1024 / 8 * 0.9, "uploadThroughput": 750 * 1024 / 8 * 0.9}
+#: DevTools' "Slow 4G" preset: the same throughput, 562.5 ms added to each request.
+DEVTOOLS_SLOW_4G = {**SLOW_4G, "latency": 562.5}
+FLOORS = {"preview after a tap": 600, "preview after typing": 600, "save to scoreboard": 900}
 
 
 def app_server(workers: int = 2) -> tuple[subprocess.Popen, str, str]:
@@ -366,7 +176,119 @@ def print_taps(t: dict) -> None:
         print(f"{name + ' hand':<14}{thumb.total:>3}  ({thumb.taps} taps, {thumb.keys} keystrokes)")
 
 
-# -- 4. growth ----------------------------------------------------------------------
+# -- 1. time on a slow phone ----------------------------------------------------------
+
+WATCH = """() => {
+  window.__inputs = 0; window.__lastInput = 0; window.__shown = 0;
+  const mark = () => { window.__inputs += 1; window.__lastInput = performance.now(); window.__shown = 0; };
+  document.addEventListener("input", mark, true);
+  document.addEventListener("change", mark, true);
+  // Each preview request carries how many inputs it has seen; the one that has seen them all is the answer.
+  document.body.addEventListener("htmx:configRequest", (e) => {
+    e.detail.headers["X-Inputs-Seen"] = String(window.__inputs);
+  });
+  document.body.addEventListener("htmx:afterSettle", (e) => {
+    const seen = e.detail.requestConfig && e.detail.requestConfig.headers["X-Inputs-Seen"];
+    if (e.detail.target && e.detail.target.id === "preview" && seen === String(window.__inputs)) {
+      // The next frame, then the task after it: the preview has been painted.
+      requestAnimationFrame(() => setTimeout(() => { window.__shown = performance.now(); }, 0));
+    }
+  });
+  document.getElementById("save").addEventListener("click",
+    () => sessionStorage.setItem("saveAt", String(performance.timeOrigin + performance.now())), true);
+}"""
+PAINTED = """() => new Promise((resolve) => new PerformanceObserver((list, observer) => {
+  const fcp = list.getEntriesByName("first-contentful-paint")[0];
+  if (!fcp) return;
+  observer.disconnect();
+  resolve(performance.timeOrigin + fcp.startTime - Number(sessionStorage.getItem("saveAt")));
+}).observe({ type: "paint", buffered: true }))"""
+
+
+def preview_after(page) -> float:
+    """Milliseconds from the last input to the preview painted with the payments."""
+    page.wait_for_function(
+        "() => window.__shown > window.__lastInput && document.querySelector('#preview .working')", timeout=20000
+    )
+    return page.evaluate("() => window.__shown - window.__lastInput")
+
+
+def glance(page) -> None:
+    """A player looks at the screen before the last input: the previews in flight arrive, and a moment passes.
+
+    A script taps far faster than a thumb; without this pause the last input
+    would wait behind previews no person would have had time to send.
+    """
+    page.wait_for_function("() => !document.querySelector('#preview.htmx-request')", timeout=20000)
+    page.wait_for_timeout(400)
+
+
+def one_hand(page, board_url: str) -> dict[str, float]:
+    page.goto(board_url)
+    page.locator("#score-hand").click()
+    page.wait_for_load_state("load")
+    page.evaluate(WATCH)
+    for selector in (
+        '#bid-box label[data-value="4"]',
+        '#declarer-box label[data-value="1"]',
+        '#called_suit-box .suits label[data-value="C"]',
+        '#called_suit-box .ranks label[data-value="7"]',
+        '#young_trumps-box label[data-value="hearts"]',
+    ):
+        page.locator(selector).click()
+    page.locator("#points").click()
+    page.keyboard.type("71")
+    glance(page)
+    page.locator('#held_by-box label[data-value="hand-3"]').click()  # the hand is complete with this tap
+    tap = preview_after(page)
+    page.locator("#points").click()
+    page.keyboard.press("Backspace")
+    glance(page)
+    page.keyboard.type("2")  # 72: the last input is a keystroke
+    typed = preview_after(page)
+    page.locator("#save").click()
+    page.wait_for_url(re.compile(r".*/s/[^/]+(#deal-\d+)?$"))
+    saved = page.evaluate(PAINTED)
+    return {"preview after a tap": tap, "preview after typing": typed, "save to scoreboard": saved}
+
+
+def slow_phone(hands: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    server, base, tmp = app_server()
+    results = {}
+    try:
+        with sync_playwright() as pw:
+            for label, network, count in (("Slow 4G", SLOW_4G, hands), ("DevTools Slow 4G", DEVTOOLS_SLOW_4G, 3)):
+                phone = Phone(base)
+                board = f"{base}/s/{phone.start_session(['Ann', 'Bob', 'Cat', 'Dan'])}"
+                browser, context = phone_browser(pw, base, phone)
+                page = context.new_page()
+                cdp = context.new_cdp_session(page)
+                cdp.send("Network.enable")
+                cdp.send("Network.emulateNetworkConditions", {"offline": False, **network})
+                page.goto(board)  # the first visit fills the cache, as on any phone that has been here before
+                runs = [one_hand(page, board) for _ in range(count)]
+                results[label] = {k: [r[k] for r in runs] for k in FLOORS}
+                browser.close()
+    finally:
+        stop(server)
+        shutil.rmtree(tmp, ignore_errors=True)
+    return results
+
+
+def print_slow_phone(results: dict) -> None:
+    print("\n1. Time a player waits on a Pixel 7 (Chromium), ms: median and worst of each run")
+    print(f"{'':<24}{'median':>8}{'worst':>8}{'floor':>8}")
+    for label, series in results.items():
+        print(label)
+        for name, values in series.items():
+            floor = FLOORS[name]
+            verdict = ("ok" if max(values) < floor else "OVER") if label == "Slow 4G" else ""
+            print(f"  {name:<22}{statistics.median(values):>8.0f}{max(values):>8.0f}{floor:>8} {verdict}")
+
+
+# -- 4. growth ---------------------------------------------------------------------
 
 
 def _median_ms(fn, runs: int) -> float:
@@ -379,7 +301,6 @@ def _median_ms(fn, runs: int) -> float:
 
 
 def growth() -> dict:
-    from companion.web.cache import clear_caches
     from sqlalchemy import insert
     from sqlmodel import Session
 
@@ -403,14 +324,10 @@ def growth() -> dict:
                 record_hand(db, sitting, deal, record, f"g{hands}-{deal}")
         url = f"/s/{sitting.public_id}"
 
-        def cold(url=url):
-            clear_caches(app)
+        def view(url=url):
             assert client.get(url).status_code == 200
 
-        def warm(url=url):
-            assert client.get(url).status_code == 200
-
-        out["board"].append((hands, _median_ms(cold, 5), _median_ms(warm, 20)))
+        out["board"].append((hands, _median_ms(view, 5)))
     made = 3  # the three sessions above
     for total in (10, 1000, 10000):
         with engine.begin() as connection:
@@ -447,9 +364,9 @@ def growth() -> dict:
 def print_growth(g: dict) -> None:
     print("\n4. Growth: server time in-process (median ms)")
     base = g["board"][0]
-    print(f"{'scoreboard hands':<18}{'first view':>11}{'cached':>9}{'× rows':>8}{'× time':>8}")
-    for hands, cold, warm in g["board"]:
-        print(f"{hands:<18}{cold:>11.1f}{warm:>9.2f}{hands / base[0]:>8.0f}{cold / base[1]:>8.1f}")
+    print(f"{'scoreboard hands':<18}{'ms':>8}{'× rows':>8}{'× time':>8}")
+    for hands, ms in g["board"]:
+        print(f"{hands:<18}{ms:>8.1f}{hands / base[0]:>8.0f}{ms / base[1]:>8.1f}")
     first = g["start"][0]
     print(f"{'start page, sessions':<22}{'ms':>7}{'rows shown':>12}{'× time':>8}")
     for total, ms in g["start"]:
@@ -457,12 +374,12 @@ def print_growth(g: dict) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5)
-    parser.add_argument("--only", choices=("speed", "weight", "taps", "growth"))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=5, help="hands timed on Slow 4G")
+    parser.add_argument("--only", choices=("time", "weight", "taps", "growth"))
     args = parser.parse_args()
-    if args.only in (None, "speed"):
-        print_speed(server_speed(args.seconds))
+    if args.only in (None, "time"):
+        print_slow_phone(slow_phone(args.hands))
     if args.only in (None, "weight"):
         print_weight(page_weight())
     if args.only in (None, "taps"):
