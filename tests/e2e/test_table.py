@@ -252,3 +252,28 @@ def test_the_live_preview_sends_the_form_as_it_stands(page: Page, live_server: s
     assert last.headers["x-csrftoken"] and last.headers["hx-request"] == "true"
     assert fields["csrf_token"] == last.headers["x-csrftoken"] and fields["deal"] == "1"
     assert fields["bid"] == hand["bid"] and fields["points"] == str(hand["points"])
+
+
+@pytest.mark.e2e
+def test_a_tap_previews_at_once_and_typing_once_it_pauses(page: Page, live_server: str):
+    """One preview for the finished number, none more on leaving the field, one at once for a tap."""
+    board = start(page, live_server)
+    page.goto(board + "/hands/new")
+    sent = []
+    page.on("request", lambda r: sent.append(r.post_data) if r.url.endswith("/hands/preview") else None)
+    for box, value in (("bid", "4"), ("declarer", "1"), ("young_trumps", "hearts"), ("held_by", "hand-3")):
+        tap(page, box, value)
+    page.locator('#called_suit-box .suits label[data-value="C"]').click()
+    page.locator('#called_suit-box .ranks label[data-value="7"]').click()
+    expect(page.locator("#preview .todo")).to_contain_text("Card points")
+    page.wait_for_timeout(400)
+    taps = len(sent)
+    assert taps >= 1
+    page.locator("#points").click()
+    page.keyboard.type("71", delay=50)
+    expect(page.locator("#preview .working")).to_be_visible()
+    page.wait_for_timeout(400)
+    assert len(sent) == taps + 1 and "points=71" in sent[-1]  # not one for "7", one for "71"
+    page.locator("h1").click()  # leaving the field
+    page.wait_for_timeout(500)
+    assert len(sent) == taps + 1
