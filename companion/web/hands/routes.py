@@ -83,11 +83,19 @@ def _preview(form: HandForm, sitting: Sitting, record: HandRecord | None) -> dic
 
 
 def _form_page(
-    form: HandForm, sitting: Sitting, deal: int, editing: HandView | None, status: int = 200, **extra: Any
+    form: HandForm,
+    sitting: Sitting,
+    deal: int,
+    editing: HandView | None,
+    record: HandRecord | None = None,
+    status: int = 200,
+    current: HandView | None = None,
 ) -> Response:
-    """The hand form; after a POST, 200 for a hand the engine accepted (previewed, or refused by another
-    phone's change) and 422 for one it did not."""
-    record = extra.pop("record", None)
+    """The hand form with its preview; ``current`` is another phone's newer version of the hand.
+
+    After a POST: 200 for a hand the engine accepted (previewed, or refused
+    because of another phone's change) and 422 for one it did not.
+    """
     return render(
         "hands/form.html",
         status=status,
@@ -97,7 +105,7 @@ def _form_page(
         dealer=sitting.dealer_of(deal),
         editing=editing,
         preview=_preview(form, sitting, record),
-        **extra,
+        current=current,
     )
 
 
@@ -132,7 +140,7 @@ def new(public_id: str) -> Response:
                 status = 422
             deal = refused.next_deal or deal
             form.deal.data = str(deal)
-    return _form_page(form, sitting, deal if 1 <= deal <= sitting.deals else 1, None, status, record=record)
+    return _form_page(form, sitting, deal if 1 <= deal <= sitting.deals else 1, None, record, status)
 
 
 @bp.route("/<int:deal>/edit", methods=["GET", "POST"])
@@ -142,7 +150,7 @@ def edit(public_id: str, deal: int) -> Response:
     if request.method == "GET":
         form = HandForm(names=sitting.names, data=form_data(hand.record))
         form.version.data = str(hand.version)
-        return _form_page(form, sitting, deal, hand, record=hand.record)  # the stored payments at once
+        return _form_page(form, sitting, deal, hand, hand.record)  # the stored payments at once
 
     form = HandForm(names=sitting.names)
     record = form.to_record(sitting.rules) if form.validate_on_submit() else None
@@ -158,8 +166,8 @@ def edit(public_id: str, deal: int) -> Response:
             )
             current = _stored_hand(sitting, deal)
             form.version.data = str(current.version)
-            return _form_page(form, sitting, deal, hand, record=record, current=current)
-    return _form_page(form, sitting, deal, hand, 200 if record is not None else 422, record=record)
+            return _form_page(form, sitting, deal, hand, record, current=current)
+    return _form_page(form, sitting, deal, hand, record, 200 if record is not None else 422)
 
 
 @bp.post("/preview")
