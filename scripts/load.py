@@ -101,6 +101,7 @@ class Table:
     cookie: str = ""  # the scorer's session cookie (edit right, CSRF secret)
     csrf: str = ""
     next_deal: int = 1
+    saved: set[int] = field(default_factory=set)  # deals whose save was answered "saved" (303)
     rng: random.Random = field(default_factory=random.Random)
 
     @property
@@ -136,6 +137,7 @@ class Event:
     kind: str = field(compare=False)
     table: Table = field(compare=False)
     body: str = field(default="", compare=False)
+    deal: int = field(default=0, compare=False)
 
 
 def hand_events(table: Table, start: float, seconds: float) -> list[Event]:
@@ -151,7 +153,7 @@ def hand_events(table: Table, start: float, seconds: float) -> list[Event]:
     if table.next_deal <= 16 and 0 <= saved < seconds:  # a deal number only for a save that is sent
         token = secrets.token_urlsafe(16)
         sent = {"csrf_token": table.csrf, "form_token": token, "deal": table.next_deal, **dict(fields)}
-        events.append(Event(saved, "save", table, urlencode({**sent, "action": "save"}, True)))
+        events.append(Event(saved, "save", table, urlencode({**sent, "action": "save"}, True), table.next_deal))
         table.next_deal += 1
     events.append(Event(saved + 0.4, "after save", table))  # the redirect, followed
     for _ in range(FOLLOWERS):
@@ -196,6 +198,8 @@ async def fire(host: str, port: int, event: Event, times: dict, errors: list) ->
     times[event.kind].append(time.perf_counter() - start)
     if answer.status != EXPECT[event.kind]:
         errors.append(f"{event.kind}: HTTP {answer.status}")
+    elif event.kind == "save":
+        table.saved.add(event.deal)
 
 
 async def run_level(host: str, port: int, tables: list[Table], seconds: float) -> tuple[dict, list, float]:
@@ -221,6 +225,20 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else 0.0
 
 
+async def drained(host: str, port: int) -> None:
+    """Wait (up to a minute) until the server answers at once again: an overloaded level leaves a queue."""
+    for _ in range(120):
+        start = time.perf_counter()
+        try:
+            await http(host, port, "GET", "/reference/", {})
+        except OSError:
+            pass
+        else:
+            if time.perf_counter() - start < 0.05:
+                return
+        await asyncio.sleep(0.5)
+
+
 async def measure(base: str, seconds: float, levels: tuple[int, ...]) -> tuple[int, list[Table]]:
     """Levels in turn until one fails, then once more halfway between the last that passed and it."""
     parts = urlsplit(base)
@@ -229,6 +247,7 @@ async def measure(base: str, seconds: float, levels: tuple[int, ...]) -> tuple[i
     print(f"{'tables':>7}{'req/s':>8}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'errors':>8}   p95 by kind (ms)")
 
     async def passes(level: int) -> bool:
+        await drained(host, port)
         while len(tables) < level:  # new tables start their sessions before the clock runs
             numbers = range(len(tables), min(level, len(tables) + 200))
             batch = [Table(n, rng=random.Random(n)) for n in numbers]
@@ -269,8 +288,10 @@ def verify(url: str, tables: list[Table]) -> list[str]:
                 ),
                 {"p": table.public_id},
             ).all()
-            if [r[0] for r in rows] != list(range(1, len(rows) + 1)):
-                problems.append(f"table {table.n}: deals stored {[r[0] for r in rows]}")
+            stored, sent = {r[0] for r in rows}, set(range(1, table.next_deal))
+            # Every save answered "saved" is there; a save lost to an overloaded server may or may not be.
+            if not table.saved <= stored <= sent:
+                problems.append(f"table {table.n}: deals stored {sorted(stored)}, saved {sorted(table.saved)}")
             totals = [0, 0, 0, 0]
             for deal, record, *pays in rows:
                 if list(score(HandRecord.from_json(json.loads(record))).net_halfpence) != pays:
@@ -296,15 +317,11 @@ def run(label: str, url: str, workers: int, seconds: float, levels: tuple[int, .
     finally:
         stop(server)
     problems = verify(url, tables)
-    hands = sum(t.next_deal - 1 for t in tables)
+    hands = sum(len(t.saved) for t in tables)
     print(f"{label}: {best:,} tables at once with p95 < {P95_LIMIT * 1000:.0f} ms and no errors")
     print(
-        f"stored data ({hands:,} hands): "
-        + (
-            "every hand stored once, payments match, totals sum to zero"
-            if not problems
-            else f"{len(problems)} PROBLEMS"
-        )
+        f"stored data ({hands:,} hands answered saved): "
+        + ("each stored once, payments match, totals sum to zero" if not problems else f"{len(problems)} PROBLEMS")
     )
     for p in problems[:10]:
         print("  ", p)
