@@ -26,7 +26,7 @@ from .bids import BY_ID as BIDS
 from .bids import TOTAL_CARD_POINTS, Bid
 from .bonuses import ANNOUNCEABLE, Bonus, MartletKind, MartletLevel, Side
 from .bonuses import BY_ID as BONUSES
-from .cards import BY_CODE, Card, Suit, card
+from .cards import BY_CODE, Card, Suit
 from .categories import BY_ID as CATEGORIES
 from .categories import Category, category_of
 from .declarations import BY_ID as DECLARATIONS
@@ -249,10 +249,11 @@ def _tally(data: dict[str, Any], name: str, kind: MartletKind) -> Tally:
 
 
 def _called_card(value: Any) -> Card:
-    try:
-        return card(value)
-    except KeyError:
-        raise InvalidHand("called_card", f"No card has the code {value!r}: use codes like F, XXI, KS, 7H.") from None
+    """A card code exactly as §4 writes it: upper case, nothing around it."""
+    found = BY_CODE.get(value) if type(value) is str else None
+    if found is None:
+        raise InvalidHand("called_card", f"No card has the code {value!r}: use codes like F, XXI, KS, 7H.")
+    return found
 
 
 def _parse(data: Any) -> HandRecord:
@@ -278,8 +279,7 @@ def _parse(data: Any) -> HandRecord:
             CATEGORIES, named, "called_category", "The category must be banned, ale, small-beer, water or gubber."
         )
     if called is not None:
-        found = BY_CODE.get(called) if type(called) is str else None
-        called = found if found is not None else _called_card(called)
+        called = _called_card(called)
         try:
             derived = category_of(called, young)
         except ValueError:
@@ -313,7 +313,9 @@ def _parse(data: Any) -> HandRecord:
         _pick(DECLARATIONS, d, "declarations", "No declaration is called {value!r}.") for d in raw_decl
     )
 
-    raw_bonuses = data.get("bonuses") or {}
+    raw_bonuses = data.get("bonuses", {})
+    if raw_bonuses is None:
+        raw_bonuses = {}
     if type(raw_bonuses) is not dict:
         raise InvalidHand("bonuses", 'Bonuses must be an object such as {"trull": "declarer"}.')
     bonuses = []
@@ -334,8 +336,10 @@ def _parse(data: Any) -> HandRecord:
         raise InvalidHand("announced", "Each bonus can be announced only once.")
 
     raw_house = data.get("house_rules")
-    if not raw_house:
+    if raw_house is None:
         house_rules = DEFAULT_HOUSE_RULES
+    elif type(raw_house) is not dict:
+        raise InvalidHand("house_rules", 'House rules must be an object such as {"martlet_values": "total"}.')
     else:
         try:
             house_rules = HouseRules.from_json(raw_house)
@@ -367,7 +371,7 @@ def _parse(data: Any) -> HandRecord:
 def _check(h: HandRecord) -> None:
     if h.category is Category.BANNED and (h.holder != h.declarer or h.in_trug):
         raise InvalidHand(
-            "called_card",
+            "called_card" if h.called_card is not None else "called_category",
             "A banned card can only be called to announce a solo: declarer must hold it.",
         )
     if h.in_trug and h.holder == h.declarer:

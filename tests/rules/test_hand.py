@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rules import HandRecord, InvalidHand, score
+from companion.rules import HandRecord, InvalidHand, card, score
 
 BASE = {"bid": "4", "declarer": 0, "called_card": "7C", "young_trumps": "hearts", "holder": 1, "points": 70}
 
@@ -15,6 +15,22 @@ BASE = {"bid": "4", "declarer": 0, "called_card": "7C", "young_trumps": "hearts"
         ({"declarer": True}, "declarer"),
         ({"holder": -1}, "holder"),
         ({"called_card": "ZZ"}, "called_card"),
+        # Codes exactly as the contract writes them (§4): no lower case, no padding, no "10" for T.
+        ({"called_card": "7c"}, "called_card"),
+        ({"called_card": " 7C"}, "called_card"),
+        ({"called_card": "xxi", "holder": 0}, "called_card"),
+        ({"called_card": "10C"}, "called_card"),
+        # Objects must be objects (§14): an empty list, text, zero or false is not "no bonuses".
+        ({"bonuses": []}, "bonuses"),
+        ({"bonuses": ""}, "bonuses"),
+        ({"bonuses": 0}, "bonuses"),
+        ({"bonuses": False}, "bonuses"),
+        ({"house_rules": []}, "house_rules"),
+        ({"house_rules": ""}, "house_rules"),
+        ({"house_rules": 0}, "house_rules"),
+        ({"house_rules": False}, "house_rules"),
+        # A banned category given instead of a card, held by another seat: the field given is named.
+        ({"called_card": None, "called_category": "banned", "young_trumps": None}, "called_category"),
         ({"called_card": None}, "called_card"),
         ({"young_trumps": None}, "young_trumps"),
         ({"young_trumps": "trumps"}, "young_trumps"),
@@ -68,8 +84,12 @@ def test_courts_may_repeat_up_to_four():
     assert score(hand).lines["declarations"] == (42, -14, -14, -14)
 
 
-def test_card_codes_are_forgiving():
-    assert HandRecord.from_json({**BASE, "called_card": "10h"}).called_card.code == "TH"
+def test_card_codes_in_a_hand_are_exact_but_card_lookup_forgives():
+    """A hand record is data (§14): its codes are §4's. Typed look-ups (the reference sheets) forgive."""
+    assert HandRecord.from_json({**BASE, "called_card": "TH"}).called_card.code == "TH"
+    with pytest.raises(InvalidHand):
+        HandRecord.from_json({**BASE, "called_card": "10h"})
+    assert card("10h").code == "TH"
 
 
 def test_category_with_a_matching_card_is_accepted():
