@@ -7,6 +7,7 @@ import json
 import os
 import re
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import click
@@ -68,8 +69,8 @@ def build_app(test_config: dict | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a session lasts an evening; the token lives with the cookie
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        # Edit rights last a month from when they were granted.
-        SESSION_REFRESH_EACH_REQUEST=False,
+        # The cookie holds the phone's device id: kept for 400 days (the most browsers allow) after each visit.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         FLASK_STATIC_DIGEST_COMPRESSION=[],  # Flask-Compress compresses as it sends
         # Brotli first (phones' browsers offer it), at levels that cost a millisecond or two for htmx.
         COMPRESS_ALGORITHM=["br", "zstd", "gzip", "deflate"],
@@ -226,6 +227,16 @@ def _register_commands(app: Flask) -> None:
             click.echo(f"{s.public_id}: {item.hands} hands; edit key {s.edit_key}")
             for deal in item.rescored:
                 click.echo(f"  deal {deal}: payments differ from the file's under the current rules")
+
+    @app.cli.command("edit-link")
+    @click.argument("public_id")
+    def edit_link(public_id):
+        """Print a session's edit link (its path), e.g. for one whose phones all lost their rights."""
+        with Session(engine) as db:
+            sitting = find_sitting(db, public_id)
+            if sitting is None:
+                raise click.UsageError(f"no session {public_id!r}")
+            click.echo(f"/s/{sitting.public_id}/join/{sitting.edit_key}")
 
     @app.cli.command("backup-db")
     @click.argument("destination", type=click.Path(dir_okay=False, writable=True))

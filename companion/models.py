@@ -1,4 +1,4 @@
-"""Tables: a Sitting (what players call a session), its Players and Hands.
+"""Tables: a Sitting (what players call a session), its Players and Hands, and who may see it (Access).
 
 "Sitting" avoids a clash with the database session and Flask's session.
 A hand keeps its input record as JSON, so it can always be re-scored, and
@@ -8,6 +8,7 @@ its computed payments per seat, so totals are a sum.
 import json
 import unicodedata
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
@@ -114,3 +115,27 @@ class Hand(SQLModel, table=True):
     @payments.setter
     def payments(self, values) -> None:
         self.pay_0, self.pay_1, self.pay_2, self.pay_3 = values
+
+
+class Role(StrEnum):
+    """What one phone may do with one session, each role including the ones before it."""
+
+    VIEWER = "viewer"  #: opened its view link: it is on this phone's list of sessions
+    EDITOR = "editor"  #: opened its edit link: scores and changes hands
+    OWNER = "owner"  #: started it: also deletes it and renews its edit link
+
+    @property
+    def rank(self) -> int:
+        return list(Role).index(self)
+
+
+class Access(SQLModel, table=True):
+    """One phone's role in one session, kept on the server: a phone's cookie holds only its device id."""
+
+    __table_args__ = (UniqueConstraint("device", "sitting_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    #: A random id in the phone's signed cookie.
+    device: str = Field(max_length=40, index=True)
+    sitting_id: int = Field(foreign_key="sitting.id", index=True, ondelete="CASCADE")
+    role: str = Field(max_length=8)
+    created_at: datetime = Field(default_factory=now)

@@ -17,9 +17,9 @@ from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select, update
+from sqlmodel import Session, delete, select, update
 
-from .models import Hand, Player, Sitting, first_free_deal, now
+from .models import Access, Hand, Player, Role, Sitting, first_free_deal, now
 from .rules import HandRecord, HouseRules, Money, Result, score
 from .settle import DEFAULT_COINS, Payment, coins_text, parse_coins, settle
 
@@ -83,12 +83,19 @@ def create_sitting(
 class SittingSummary:
     sitting: Sitting
     hands: int
+    role: Role
 
 
-def recent_sittings(db: Session, page: int = 1, per_page: int = 20) -> tuple[list[SittingSummary], bool]:
-    """Sittings newest first, one page of them, and whether more follow."""
+def sittings_of(
+    db: Session, device: str | None, page: int = 1, per_page: int = 20
+) -> tuple[list[SittingSummary], bool]:
+    """The sessions this phone started, joined or opened, newest first: one page, and whether more follow."""
+    if device is None:
+        return [], False
     rows = db.exec(
-        select(Sitting)
+        select(Sitting, Access.role)
+        .join(Access, Access.sitting_id == Sitting.id)
+        .where(Access.device == device)
         .order_by(Sitting.created_at.desc(), Sitting.id.desc())
         .offset((page - 1) * per_page)
         .limit(per_page + 1)
@@ -97,10 +104,56 @@ def recent_sittings(db: Session, page: int = 1, per_page: int = 20) -> tuple[lis
     rows = rows[:per_page]
     counts: dict[int, int] = {}
     if rows:
-        ids = [s.id for s in rows]
+        ids = [s.id for s, _ in rows]
         counted = select(Hand.sitting_id, func.count()).where(Hand.sitting_id.in_(ids)).group_by(Hand.sitting_id)
         counts = {sitting_id: n for sitting_id, n in db.exec(counted)}
-    return [SittingSummary(s, counts.get(s.id or 0, 0)) for s in rows], more
+    return [SittingSummary(s, counts.get(s.id or 0, 0), Role(role)) for s, role in rows], more
+
+
+def role_of(db: Session, device: str | None, sitting: Sitting) -> Role | None:
+    if device is None:
+        return None
+    found = db.exec(select(Access.role).where(Access.device == device, Access.sitting_id == sitting.id)).first()
+    return Role(found) if found else None
+
+
+def grant(db: Session, device: str, sitting: Sitting, role: Role) -> None:
+    """Give this phone ``role`` in the session, unless it already has a higher one."""
+    for _ in range(2):  # two tabs of one phone may race to insert the same row: the second then updates
+        row = db.exec(select(Access).where(Access.device == device, Access.sitting_id == sitting.id)).first()
+        if row is None:
+            db.add(Access(device=device, sitting_id=sitting.id, role=role.value))
+        elif Role(row.role).rank < role.rank:
+            row.role = role.value
+        else:
+            return
+        try:
+            db.commit()
+            return
+        except IntegrityError:
+            db.rollback()
+
+
+def renew_edit_key(db: Session, sitting: Sitting) -> str:
+    """A new edit link: the old one stops working, and phones that joined with it may only view again."""
+    sitting.edit_key = new_secret()
+    db.add(sitting)
+    db.exec(
+        update(Access)
+        .where(Access.sitting_id == sitting.id, Access.role == Role.EDITOR.value)
+        .values(role=Role.VIEWER.value)
+    )
+    db.commit()
+    return sitting.edit_key
+
+
+def delete_sitting(db: Session, sitting: Sitting) -> None:
+    """The session with its players, hands and every phone's access to it."""
+    db.exec(delete(Access).where(Access.sitting_id == sitting.id))
+    db.exec(delete(Hand).where(Hand.sitting_id == sitting.id))
+    db.exec(delete(Player).where(Player.sitting_id == sitting.id))
+    db.exec(delete(Sitting).where(Sitting.id == sitting.id))
+    db.commit()
 
 
 #: What ``new_secret`` makes: base64url text. Anything else names no session

@@ -98,7 +98,8 @@ def hidden(html: str, name: str) -> str:
 class Table:
     n: int
     public_id: str = ""
-    cookie: str = ""  # the scorer's session cookie (edit right, CSRF secret)
+    cookie: str = ""  # the scorer's session cookie (its device id, CSRF secret)
+    follower_cookie: str = ""  # the other phones' (each opened the view link once, so it is on their list)
     csrf: str = ""
     next_deal: int = 1
     saved: set[int] = field(default_factory=set)  # deals whose save was answered "saved" (303)
@@ -129,6 +130,8 @@ async def set_up(host: str, port: int, table: Table) -> None:
     opened = await http(host, port, "GET", table.board + "/hands/new", {"Cookie": table.cookie})
     table.take_cookie(opened)
     table.csrf = hidden(opened.body, "csrf_token")
+    followed = await http(host, port, "GET", table.board, {})
+    table.follower_cookie = followed.headers.get("set-cookie", "").split(";", 1)[0]
 
 
 @dataclass(order=True)
@@ -184,9 +187,9 @@ async def fire(host: str, port: int, event: Event, times: dict, errors: list) ->
         "preview": table.board + "/hands/preview",
         "save": table.board + "/hands/new",
         "after save": table.board,
-        "follower": table.board,  # a view-only phone: no cookie
+        "follower": table.board,  # a view-only phone
     }[event.kind]
-    headers = {} if event.kind == "follower" else {"Cookie": table.cookie}
+    headers = {"Cookie": table.follower_cookie if event.kind == "follower" else table.cookie}
     if event.kind == "preview":
         headers["HX-Request"] = "true"
     start = time.perf_counter()

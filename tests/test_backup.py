@@ -108,6 +108,9 @@ def test_cli_export_then_import(app, runner, tmp_path):
 
 def test_csv_export_of_a_session(app, client):
     sitting = fill(app, count=3)
+    for export in ("export.csv", "export.json"):  # a backup holds everything: not for a view link
+        assert client.get(f"/s/{sitting.public_id}/{export}").status_code == 403
+    client.get(f"/s/{sitting.public_id}/join/{sitting.edit_key}")
     response = client.get(f"/s/{sitting.public_id}/export.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(response.text)))
@@ -153,7 +156,7 @@ def test_upgrading_the_schema_keeps_every_sessions_totals(tmp_path):
     app = make_app(tmp_path / "old.sqlite3")
     engine = app.extensions["db_engine"]
     with engine.begin() as connection:
-        for table in ("hand", "player", "sitting", "alembic_version"):
+        for table in ("access", "hand", "player", "sitting", "alembic_version"):
             connection.execute(text(f"DROP TABLE {table}"))
     upgrade(engine, "0001")
     expected = {}

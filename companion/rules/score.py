@@ -45,6 +45,8 @@ def _line(cells: Iterable[int]) -> Line:
     """Four seats' amounts, in seat order, as a ``Line``."""
     a, b, c, d = cells
     return (a, b, c, d)
+
+
 ZERO: Line = (0, 0, 0, 0)
 
 

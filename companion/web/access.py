@@ -1,35 +1,77 @@
-"""Who may change a session: holders of its edit link, and its creator.
+"""Who may see and change a session: its owner, the phones that opened its edit link, and those that opened it.
 
-The view link (``/s/<public_id>``) shows everything but changes nothing. Edit
-rights live in the signed session cookie, granted when a phone starts the
-session or opens its edit link, so they cannot be forged from the view link.
+A phone's signed cookie holds only a random device id; its role in each
+session (``Role``: viewer, editor, owner) is kept on the server, so there is
+no cap and a full cookie loses nothing. The view link shows a session but
+changes nothing; the edit link (``/s/<id>/join/<key>``) makes a phone an
+editor, also one that lost its cookie. The start page lists only this
+phone's own sessions.
 """
 
 from __future__ import annotations
 
 import hmac
 
-from flask import abort, session
+from flask import abort, g, session
 
-from ..models import Sitting
+from ..extensions import db
+from ..models import Role, Sitting
+from ..store import grant, is_session_id, new_secret, role_of
 
-GRANTS = "edit"
-MAX_GRANTS = 50  # keeps the cookie small: the newest sessions win
+DEVICE = "device"
+#: Before migration 0004 a phone's edit rights were a list of session ids in its cookie.
+LEGACY_GRANTS = "edit"
+
+
+def device(create: bool = False) -> str | None:
+    """This phone's device id from its cookie; a new one when ``create`` and it has none."""
+    found = session.get(DEVICE)
+    if isinstance(found, str) and is_session_id(found):
+        return found
+    if not create:
+        return None
+    session[DEVICE] = new_secret()
+    session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME after the phone's last visit
+    return session[DEVICE]
+
+
+def role(sitting: Sitting) -> Role | None:
+    """This phone's role in the session (looked up once a request)."""
+    roles = g.setdefault("roles", {})
+    if sitting.id not in roles:
+        legacy = session.get(LEGACY_GRANTS)
+        if isinstance(legacy, list) and sitting.public_id in legacy:
+            # Rights from an older cookie move to the server: the phone that held them keeps them.
+            give(sitting, Role.OWNER)
+            session[LEGACY_GRANTS] = [p for p in legacy if p != sitting.public_id] or None
+            if session[LEGACY_GRANTS] is None:
+                session.pop(LEGACY_GRANTS)
+        roles[sitting.id] = role_of(db.session, device(), sitting)
+    return roles[sitting.id]
+
+
+def give(sitting: Sitting, given: Role) -> None:
+    """This phone now has ``given`` in the session (or keeps a higher role)."""
+    grant(db.session, device(create=True) or "", sitting, given)
+    g.setdefault("roles", {}).pop(sitting.id, None)
 
 
 def can_edit(sitting: Sitting) -> bool:
-    """``sitting`` is anything with the session's ``public_id``."""
-    return sitting.public_id in session.get(GRANTS, ())
+    found = role(sitting)
+    return found is not None and found.rank >= Role.EDITOR.rank
 
 
-def grant_edit(sitting: Sitting) -> None:
-    grants = [g for g in session.get(GRANTS, []) if g != sitting.public_id]
-    session[GRANTS] = [*grants, sitting.public_id][-MAX_GRANTS:]
-    session.permanent = True
+def is_owner(sitting: Sitting) -> bool:
+    return role(sitting) is Role.OWNER
 
 
 def require_edit(sitting: Sitting) -> None:
     if not can_edit(sitting):
+        abort(403)
+
+
+def require_owner(sitting: Sitting) -> None:
+    if not is_owner(sitting):
         abort(403)
 
 

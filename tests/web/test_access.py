@@ -90,3 +90,99 @@ def test_scoreboard_depends_on_who_asks(app, client, session_with_hand):
     assert 'id="score-hand"' in client.get(session_with_hand).text  # the editor again, after the viewer
     for response in (editor_page, viewer_page):
         assert "Cookie" in response.headers["Vary"]
+
+
+# -- private by default ---------------------------------------------------------------------
+
+
+def test_a_stranger_sees_no_other_tables_names(app, client, session_with_hand):
+    stranger = app.test_client()
+    page = stranger.get("/")
+    assert page.status_code == 200
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        assert name not in page.text
+    assert session_with_hand.rsplit("/", 1)[1] not in page.text
+    assert stranger.get("/?page=2").text.count("/s/") == 0
+
+
+def test_the_start_page_lists_what_this_phone_started_joined_or_opened(app, client):
+    mine = start_session(client, names=["Ann", "Bob", "Cat", "Dan"])
+    theirs = start_session(app.test_client(), names=["Eve", "Fay", "Gus", "Hal"])
+    joined_phone, opened_phone = app.test_client(), app.test_client()
+    start_session(joined_phone, names=["Ivy", "Jon", "Kim", "Lou"])
+    page = client.get("/").text
+    assert "Ann, Bob, Cat, Dan" in page and "Eve" not in page and "Ivy" not in page
+    opened_phone.get(theirs)
+    assert "Eve, Fay, Gus, Hal" in opened_phone.get("/").text and "Ann" not in opened_phone.get("/").text
+    joined_phone.get(edit_link(client, mine))
+    listed = joined_phone.get("/").text
+    assert "Ann, Bob, Cat, Dan" in listed and "Ivy, Jon, Kim, Lou" in listed and "Eve" not in listed
+
+
+def test_rights_have_no_cap(app, client):
+    first = start_session(client)
+    for n in range(60):
+        start_session(client, names=[f"P{n}a", f"P{n}b", f"P{n}c", f"P{n}d"])
+    assert client.get(first + "/hands/new").status_code == 200  # the creator, 60 sessions later
+
+
+def test_a_phone_that_lost_its_cookie_regains_rights_with_the_edit_link(app, client, session_with_hand):
+    link = edit_link(client, session_with_hand)
+    client.delete_cookie("session")
+    assert client.get(session_with_hand + "/hands/new").status_code == 403
+    assert client.get(link).status_code == 303
+    assert client.get(session_with_hand + "/hands/new").status_code == 200
+
+
+def test_only_the_owner_deletes_a_session_after_confirming(app, client, session_with_hand):
+    editor = app.test_client()
+    editor.get(edit_link(client, session_with_hand))
+    assert editor.get(session_with_hand + "/delete").status_code == 403
+    assert 'id="delete-session"' not in editor.get(session_with_hand).text
+    confirm = client.get(session_with_hand + "/delete")
+    assert confirm.status_code == 200 and "cannot be brought back" in confirm.text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', confirm.text).group(1)
+    own = csrf_from(editor.get(session_with_hand + "/hands/new").text)  # the editor's own, valid token
+    assert editor.post(session_with_hand + "/delete", data={"csrf_token": own}).status_code == 403
+    gone = client.post(session_with_hand + "/delete", data={"csrf_token": token})
+    assert gone.status_code == 303 and gone.headers["Location"] == "/"
+    assert "is deleted" in client.get("/").text
+    assert client.get(session_with_hand).status_code == 404
+    assert "Ann, Bob" not in client.get("/").text
+
+
+def test_a_new_edit_link_stops_the_old_one(app, client, session_with_hand):
+    old = edit_link(client, session_with_hand)
+    editor = app.test_client()
+    editor.get(old)
+    assert editor.get(session_with_hand + "/hands/new").status_code == 200
+    share = client.get(session_with_hand + "/share").text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', share).group(1)
+    own = csrf_from(editor.get(session_with_hand + "/hands/new").text)
+    assert editor.post(session_with_hand + "/share/renew", data={"csrf_token": own}).status_code == 403
+    assert client.post(session_with_hand + "/share/renew", data={"csrf_token": token}).status_code == 303
+    new = edit_link(client, session_with_hand)
+    assert new != old
+    assert app.test_client().get(old).status_code == 404
+    assert editor.get(session_with_hand + "/hands/new").status_code == 403  # joined with the old link
+    assert editor.get(new).status_code == 303
+    assert editor.get(session_with_hand + "/hands/new").status_code == 200
+    assert client.get(session_with_hand + "/hands/new").status_code == 200  # the owner keeps its rights
+
+
+def test_rights_in_an_older_cookie_move_to_the_server(app, client, session_with_hand):
+    public_id = session_with_hand.rsplit("/", 1)[1]
+    old_phone = app.test_client()
+    with app.test_request_context():
+        signer = app.session_interface.get_signing_serializer(app)
+        old_phone.set_cookie("session", signer.dumps({"edit": [public_id]}))
+    assert old_phone.get(session_with_hand + "/hands/new").status_code == 200
+    assert 'id="delete-session"' in old_phone.get(session_with_hand).text
+
+
+def test_the_edit_link_of_any_session_can_be_printed(app, runner, session_with_hand):
+    public_id = session_with_hand.rsplit("/", 1)[1]
+    result = runner.invoke(args=["edit-link", public_id])
+    assert result.exit_code == 0
+    assert app.test_client().get(result.output.strip()).status_code == 303
+    assert runner.invoke(args=["edit-link", "nothing-here"]).exit_code == 2

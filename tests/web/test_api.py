@@ -27,7 +27,7 @@ def test_api_nonsense_is_422_with_a_field(client, body):
 def test_api_needs_no_csrf_token_and_changes_nothing(client):
     hand = load_example(EXAMPLES[0])["hand"]
     assert client.post("/api/score", json=hand).status_code in (200, 422)
-    assert "No sessions yet" in client.get("/").text
+    assert "None yet" in client.get("/").text
 
 
 def test_api_refuses_huge_bodies(client):

@@ -356,6 +356,7 @@ def test_saves_reach_the_session_after_its_database_rows_are_replaced(app, clien
         db.exec(text("DELETE FROM player"))
         db.exec(text("DELETE FROM sitting"))
         db.commit()
-        backup.import_all(db, exported)  # new row ids, the same address
+        imported = backup.import_all(db, exported)  # new row ids, the same address (and a new edit key)
+    assert client.get(f"{location}/join/{imported[0].sitting.edit_key}").status_code == 303
     assert new_hand(client, location, **PARTNER_MADE).status_code == 303
     assert client.get(location).text.count('class="hand"') == 2

@@ -10,7 +10,7 @@ def test_start_page_offers_a_new_session(client):
     assert page.status_code == 200
     for label in ("Player 1", "Player 4", "Deals first", "16 deals", "House rules"):
         assert label in page.text
-    assert "No sessions yet" in page.text
+    assert "None yet" in page.text
 
 
 def test_session_address_is_unguessable_and_listed_newest_first(client):
@@ -54,7 +54,7 @@ def test_missing_and_duplicate_names_are_refused_beside_the_field(client):
     assert response.status_code == 422
     assert "Enter the second player" in response.text
     assert 'id="player_1-error"' in response.text
-    assert "No sessions yet" in response.text
+    assert "None yet" in response.text
 
 
 def test_bad_coins_and_bad_length_are_refused(client):
@@ -85,7 +85,7 @@ def test_csrf_is_enforced_when_starting_a_session(client):
         data={"player_0": "A", "player_1": "B", "player_2": "C", "player_3": "D", "first_dealer": "0", "deals": "8"},
     )
     assert response.status_code == 400
-    assert "No sessions yet" in client.get("/").text
+    assert "None yet" in client.get("/").text
 
 
 def test_unknown_session_is_a_friendly_404(client):
@@ -123,4 +123,4 @@ def test_a_name_with_control_characters_is_refused_beside_it(client, name):
     response = client.post("/sessions", data=data)
     assert response.status_code == 422
     assert 'id="player_0-error"' in response.text and "control characters" in response.text
-    assert "No sessions yet" in response.text
+    assert "None yet" in response.text

@@ -10,10 +10,10 @@ from markupsafe import Markup
 
 from ...backup import export_all, hands_csv
 from ...extensions import db
-from ...models import Sitting
-from ...store import create_sitting, find_sitting, load_scoreboard, recent_sittings
+from ...models import Role, Sitting
+from ...store import create_sitting, delete_sitting, find_sitting, load_scoreboard, renew_edit_key, sittings_of
 from .. import render, see_other
-from ..access import can_edit, edit_key_matches, grant_edit
+from ..access import can_edit, device, edit_key_matches, give, is_owner, require_edit, require_owner, role
 from ..fields import whole_number
 from .chart import running_totals_chart
 from .forms import NewSittingForm
@@ -24,7 +24,7 @@ PER_PAGE = 20
 
 def _start_page(form: NewSittingForm, status: int = 200):
     page = whole_number(request.args.get("page", "1"), most=100000) or 1
-    sittings, more = recent_sittings(db.session, page, PER_PAGE)
+    sittings, more = sittings_of(db.session, device(), page, PER_PAGE)
     return render("sittings/start.html", status=status, form=form, sittings=sittings, page=page, more=more)
 
 
@@ -46,7 +46,7 @@ def create():
         form.house_rules,
         form.coins.data,
     )
-    grant_edit(sitting)  # the phone that starts a session may score it
+    give(sitting, Role.OWNER)  # the phone that starts a session scores it, and may delete it
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 
@@ -60,6 +60,8 @@ def _sitting(public_id: str) -> Sitting:
 @bp.get("/s/<public_id>")
 def show(public_id: str):
     sitting = _sitting(public_id)
+    if role(sitting) is None:
+        give(sitting, Role.VIEWER)  # opened here: on this phone's list of sessions from now on
     board = load_scoreboard(db.session, sitting)
     return render(
         "sittings/show.html",
@@ -67,6 +69,7 @@ def show(public_id: str):
         board=board,
         chart=running_totals_chart(board),
         editor=can_edit(sitting),
+        owner=is_owner(sitting),
     )
 
 
@@ -76,7 +79,7 @@ def join(public_id: str, key: str):
     sitting = _sitting(public_id)
     if not edit_key_matches(sitting, key):
         abort(404)
-    grant_edit(sitting)
+    give(sitting, Role.EDITOR)
     flash("This phone can now score and change hands in this session.")
     return see_other(url_for("sittings.show", public_id=public_id))
 
@@ -99,12 +102,37 @@ def share(public_id: str):
         sitting=sitting,
         links=[(k, t, u, _qr(u)) for k, t, u in links],
         editor=editor,
+        owner=is_owner(sitting),
     )
+
+
+@bp.post("/s/<public_id>/share/renew")
+def renew(public_id: str):
+    """A new edit link: the old one stops working (the owner's phone only)."""
+    sitting = _sitting(public_id)
+    require_owner(sitting)
+    renew_edit_key(db.session, sitting)
+    flash("A new edit link is below. The old one no longer works; phones that joined with it can only view now.")
+    return see_other(url_for("sittings.share", public_id=public_id))
+
+
+@bp.route("/s/<public_id>/delete", methods=["GET", "POST"])
+def delete(public_id: str):
+    """Delete the whole session, after a confirmation (the owner's phone only)."""
+    sitting = _sitting(public_id)
+    require_owner(sitting)
+    if request.method == "POST":
+        names = ", ".join(sitting.names)
+        delete_sitting(db.session, sitting)
+        flash(f"The session of {names} is deleted.")
+        return see_other(url_for("sittings.start"))
+    return render("sittings/delete.html", sitting=sitting, hands=len(load_scoreboard(db.session, sitting).hands))
 
 
 @bp.get("/s/<public_id>/export.json")
 def export_json(public_id: str):
     sitting = _sitting(public_id)
+    require_edit(sitting)  # a backup holds everything: for the phones that may change the session
     body = json.dumps(export_all(db.session, [sitting]), ensure_ascii=False, indent=1)
     return Response(
         body,
@@ -116,6 +144,7 @@ def export_json(public_id: str):
 @bp.get("/s/<public_id>/export.csv")
 def export_csv(public_id: str):
     sitting = _sitting(public_id)
+    require_edit(sitting)
     return Response(
         hands_csv(db.session, sitting),
         mimetype="text/csv",
