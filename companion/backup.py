@@ -132,11 +132,39 @@ def import_all(db: Session, data: Any) -> list[Imported]:
     return done
 
 
+#: A spreadsheet reads a cell starting with one of these as a formula.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """A text cell a spreadsheet shows as text: a leading formula character is quoted (numbers stay numbers).
+
+    >>> _cell("=HYPERLINK(1)"), _cell("Ann"), _cell(-12)
+    ("'=HYPERLINK(1)", 'Ann', -12)
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _sd(halfpence: int) -> str:
+    """An amount in s/d with a true minus sign, which no spreadsheet takes for a formula."""
+    return str(Money(halfpence)).replace("-", "\u2212", 1)
+
+
+class _SafeWriter:
+    def __init__(self, out: io.StringIO):
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([_cell(v) for v in row])
+
+
 def hands_csv(db: Session, sitting: Sitting) -> str:
-    """One row per hand with its inputs and every player's payment."""
+    """One row per hand with its inputs and every player's payment (formula characters neutralised)."""
     board = load_scoreboard(db, sitting)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SafeWriter(out)
     names = board.names
     writer.writerow(
         [
@@ -171,11 +199,11 @@ def hands_csv(db: Session, sitting: Sitting) -> str:
                 r.points,
                 "" if r.stinger_points is None else r.stinger_points,
             ]
-            + [str(Money(p)) for p in h.payments]
+            + [_sd(p) for p in h.payments]
             + list(h.payments)
         )
     totals = board.totals
-    writer.writerow(["total"] + [""] * 10 + [str(Money(t)) for t in totals] + totals)
+    writer.writerow(["total"] + [""] * 10 + [_sd(t) for t in totals] + totals)
     return out.getvalue()
 
 

@@ -224,3 +224,13 @@ def test_an_imported_id_that_could_not_be_one_gets_a_new_id(app, tmp_path, junk)
         [imported] = backup.import_all(db, data)
     assert imported.sitting.public_id != junk and len(imported.sitting.public_id) == 22
     fresh.extensions["db_engine"].dispose()
+
+
+def test_csv_cells_never_start_a_formula(app, client):
+    sitting = fill(app, names=("=HYPERLINK(1)", "+Bob", "-Cat", "@Dan"), count=3)
+    client.get(f"/s/{sitting.public_id}/join/{sitting.edit_key}")
+    rows = list(csv.reader(io.StringIO(client.get(f"/s/{sitting.public_id}/export.csv").text)))
+    for row in rows:
+        for cell in row:
+            assert not cell.startswith(("=", "+", "-", "@")) or cell.lstrip("-").isdigit(), cell
+    assert "'=HYPERLINK(1) (s/d)" in rows[0] and "'=HYPERLINK(1)" in rows[1] + rows[2] + rows[3]
