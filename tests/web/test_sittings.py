@@ -124,3 +124,12 @@ def test_a_name_with_control_characters_is_refused_beside_it(client, name):
     assert response.status_code == 422
     assert 'id="player_0-error"' in response.text and "control characters" in response.text
     assert "None yet" in response.text
+
+
+def test_a_name_of_spaces_is_no_name(client):
+    page = client.get("/")
+    data = {"player_0": "   ", "player_1": "Bob", "player_2": "Cat", "player_3": "Dan"}
+    data.update(csrf_token=csrf_from(page.text), first_dealer="0", deals="8")
+    response = client.post("/sessions", data=data)
+    assert response.status_code == 422 and 'id="player_0-error"' in response.text
+    assert "None yet" in client.get("/").text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
-from wtforms.validators import InputRequired, Length, ValidationError
+from wtforms.validators import DataRequired, Length, ValidationError
 
 from ...models import MAX_NAME, one_line
 from ...rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MoneyError
@@ -22,7 +22,8 @@ def _one_line(_form, field) -> None:
 def _name_field(seat: int) -> StringField:
     return StringField(
         f"Player {seat + 1}",
-        validators=[InputRequired(f"Enter the {SEAT_WORDS[seat]} player's name."), Length(max=MAX_NAME), _one_line],
+        # DataRequired judges the name after stripping: a name of spaces is no name.
+        validators=[DataRequired(f"Enter the {SEAT_WORDS[seat]} player's name."), Length(max=MAX_NAME), _one_line],
         filters=[strip],
         render_kw={"autocomplete": "off", "maxlength": MAX_NAME, "autocapitalize": "words"},
     )
