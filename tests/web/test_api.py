@@ -33,3 +33,16 @@ def test_api_needs_no_csrf_token_and_changes_nothing(client):
 def test_api_refuses_huge_bodies(client):
     response = client.post("/api/score", data=b"[" * 200_000, content_type="application/json")
     assert response.status_code in (413, 422)
+
+
+def test_api_answers_a_deeply_nested_body_in_json(client):
+    response = client.post("/api/score", data=b"[" * 25_000 + b"]" * 25_000, content_type="application/json")
+    assert response.status_code == 422 and response.json == {
+        "error": "The body must be a hand record in JSON.",
+        "field": "hand",
+    }
+
+
+def test_api_answers_an_oversize_body_in_json(client):
+    response = client.post("/api/score", data=b" " * 70_000 + b"{}", content_type="application/json")
+    assert response.status_code == 413 and response.json["field"] == "hand" and "64 KB" in response.json["error"]
