@@ -360,3 +360,11 @@ def test_saves_reach_the_session_after_its_database_rows_are_replaced(app, clien
     assert client.get(f"{location}/join/{imported[0].sitting.edit_key}").status_code == 303
     assert new_hand(client, location, **PARTNER_MADE).status_code == 303
     assert client.get(location).text.count('class="hand"') == 2
+
+
+@pytest.mark.parametrize("deal", ["2147483648", "99999999999999999999", "0", "9"])
+def test_a_deal_the_session_cannot_have_is_not_found(client, deal):
+    """Found by probing: a deal of 2**31 or more in the address was a 500 on PostgreSQL."""
+    location = start_session(client, deals="8")
+    for path in (f"/hands/{deal}/edit", f"/hands/{deal}/delete"):
+        assert client.get(location + path).status_code == 404

@@ -42,6 +42,8 @@ def _editable_sitting(public_id: str) -> Sitting:
 
 
 def _stored_hand(sitting: Sitting, deal: int) -> HandView:
+    if not 1 <= deal <= sitting.deals:  # never asked of the database (PostgreSQL's integers stop at 2**31)
+        abort(404)
     hand = hand_view(db.session, sitting, deal)
     if hand is None:
         abort(404)
