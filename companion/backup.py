@@ -240,6 +240,8 @@ def backup_sqlite(engine: Engine, destination: Path) -> int:
     destination = Path(destination)
     if destination.exists():
         raise ValueError(f"{destination} exists already: choose a new file")
+    if not destination.parent.is_dir():
+        raise ValueError(f"there is no folder {destination.parent}: make it first, or choose another")
     source = sqlite3.connect(engine.url.database)
     target = sqlite3.connect(destination)
     pages = 0

@@ -234,3 +234,12 @@ def test_csv_cells_never_start_a_formula(app, client):
         for cell in row:
             assert not cell.startswith(("=", "+", "-", "@")) or cell.lstrip("-").isdigit(), cell
     assert "'=HYPERLINK(1) (s/d)" in rows[0] and "'=HYPERLINK(1)" in rows[1] + rows[2] + rows[3]
+
+
+def test_a_backup_into_a_missing_folder_is_refused_plainly(tmp_path):
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}"})
+    upgrade(app.extensions["db_engine"])  # the online backup is SQLite's, whichever database the suite runs on
+    result = app.test_cli_runner().invoke(args=["backup-db", str(tmp_path / "no" / "such" / "copy.sqlite3")])
+    assert result.exit_code == 2 and "no folder" in result.output and "Traceback" not in result.output
