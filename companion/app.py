@@ -16,7 +16,7 @@ from flask_wtf.csrf import CSRFError
 from sqlmodel import Session
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .extensions import compress, csrf, db, static_digest
+from .extensions import compress, csrf, db, limiter, static_digest
 from .web import security
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,9 +86,15 @@ def build_app(test_config: dict | None = None) -> Flask:
             "image/svg+xml",
             "application/manifest+json",
         ],
+        # Abuse limits per client address (a pub's tables may share one): Flask-Limiter's syntax.
+        LIMIT_NEW_SESSIONS="30 per minute; 300 per hour",
+        LIMIT_SAVES="120 per minute",
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()  # FLASK_RATELIMIT_ENABLED=false and the like, from the environment
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -96,6 +102,7 @@ def build_app(test_config: dict | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    limiter.init_app(app)
     compress.init_app(app)
     static_digest.init_app(app)
     security.init_app(app)
@@ -165,6 +172,7 @@ ERROR_PAGES = {
     404: ("Not found", "There is nothing at this address. Check the link you were given."),
     405: ("Not allowed", "That address does not take this kind of request."),
     413: ("Too much", "That request was too large."),
+    429: ("Too many at once", "This address sent too many requests in a short time. Wait a minute, then try again."),
     500: ("Something went wrong", "Nothing was saved half-way. Reload the page and try again."),
 }
 

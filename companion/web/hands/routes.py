@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, request, url_for
+from flask import Blueprint, abort, current_app, flash, request, url_for
 from werkzeug.wrappers import Response
 
-from ...extensions import db
+from ...extensions import db, limiter
 from ...models import Sitting
 from ...rules import HandRecord, card, category_of, score
 from ...rules.cards import Suit
@@ -30,6 +30,15 @@ from ..fields import whole_number
 from .forms import HandForm, form_data
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
+
+
+def _saves_limit() -> str:
+    return current_app.config["LIMIT_SAVES"]
+
+
+def _not_a_save() -> bool:
+    """Only what changes a hand counts against the limit: opening a form or previewing does not."""
+    return request.method != "POST" or request.form.get("action") == "preview"
 
 
 def _editable_sitting(public_id: str) -> Sitting:
@@ -112,6 +121,7 @@ def _form_page(
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limiter.limit(_saves_limit, exempt_when=_not_a_save)
 def new(public_id: str) -> Response:
     sitting = _editable_sitting(public_id)
     form = HandForm(names=sitting.names)
@@ -146,6 +156,7 @@ def new(public_id: str) -> Response:
 
 
 @bp.route("/<int:deal>/edit", methods=["GET", "POST"])
+@limiter.limit(_saves_limit, exempt_when=_not_a_save)
 def edit(public_id: str, deal: int) -> Response:
     sitting = _editable_sitting(public_id)
     hand = _stored_hand(sitting, deal)
@@ -182,6 +193,7 @@ def preview(public_id: str) -> Response:
 
 
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])
+@limiter.limit(_saves_limit, exempt_when=_not_a_save)
 def delete(public_id: str, deal: int) -> Response:
     sitting = _editable_sitting(public_id)
     hand = _stored_hand(sitting, deal)

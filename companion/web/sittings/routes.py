@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import segno
-from flask import Blueprint, Response, abort, flash, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, request, url_for
 from markupsafe import Markup
 
 from ...backup import export_all, hands_csv
-from ...extensions import db
+from ...extensions import db, limiter
 from ...models import Role, Sitting
 from ...store import create_sitting, delete_sitting, find_sitting, load_scoreboard, renew_edit_key, sittings_of
 from .. import render, see_other
@@ -34,6 +34,7 @@ def start():
 
 
 @bp.post("/sessions")
+@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"])
 def create():
     form = NewSittingForm()
     if not form.validate_on_submit():

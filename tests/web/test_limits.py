@@ -1,0 +1,54 @@
+"""Abuse limits per client address (Flask-Limiter): new sessions and saves, with a clear 429 page."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import make_app
+from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data
+
+
+@pytest.fixture
+def tight(tmp_path):
+    app = make_app(tmp_path / "limits.sqlite3", LIMIT_NEW_SESSIONS="2 per minute", LIMIT_SAVES="2 per minute")
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
+def start(client, n: int):
+    data = {f"player_{i}": f"P{n}{i}" for i in range(4)}
+    data.update(csrf_token=csrf_from(client.get("/").text), first_dealer="0", deals="8")
+    return client.post("/sessions", data=data)
+
+
+def test_new_sessions_are_limited_per_address(tight):
+    client = tight.test_client()
+    assert [start(client, n).status_code for n in range(3)] == [303, 303, 429]
+    refused = start(client, 3)
+    assert "Too many at once" in refused.text and "Wait a minute" in refused.text
+    elsewhere = tight.test_client()
+    assert start_from(elsewhere, "10.0.0.7").status_code == 303  # another address is not held up
+
+
+def start_from(client, address: str):
+    data = {f"player_{i}": f"Q{i}" for i in range(4)}
+    page = client.get("/", environ_base={"REMOTE_ADDR": address})
+    data.update(csrf_token=csrf_from(page.text), first_dealer="0", deals="8")
+    return client.post("/sessions", data=data, environ_base={"REMOTE_ADDR": address})
+
+
+def test_saves_are_limited_but_forms_and_previews_are_not(tight):
+    client = tight.test_client()
+    location = start(client, 0).headers["Location"]
+    statuses = []
+    for _ in range(3):
+        page = client.get(location + "/hands/new")
+        assert page.status_code == 200
+        data = hand_form_data(page.text, **PARTNER_MADE)
+        for _ in range(3):
+            preview = client.post(location + "/hands/preview", data=data, headers={"HX-Request": "true"})
+            assert preview.status_code == 200
+        assert client.post(location + "/hands/new", data={**data, "action": "preview"}).status_code == 200
+        statuses.append(client.post(location + "/hands/new", data=data).status_code)
+    assert statuses == [303, 303, 429]
+    assert client.get(location).text.count('class="hand"') == 2
