@@ -132,22 +132,22 @@ def _register_files(app: Flask) -> None:
     """htmx from the npm install, the service worker and the web manifest."""
     version = htmx_version()
 
-    @app.get("/vendor/htmx.org@<version>/htmx.min.js")
-    def htmx(version: str):
-        if version != htmx_version():
+    @app.get("/vendor/htmx.org@<asked>/htmx.min.js")
+    def htmx(asked: str):
+        if asked != version:
             abort(404)
         return send_from_directory(HTMX / "dist", "htmx.min.js", max_age=YEAR)
 
     @app.context_processor
     def htmx_url():
-        return {"htmx_url": url_for("htmx", version=version)}
+        return {"htmx_url": url_for("htmx", asked=version)}
 
     # The service worker lives at the root so that its scope is the whole app;
     # it names the current fingerprinted files, so a new release refreshes its cache.
     @app.get("/sw.js")
     def service_worker():
         files = [static_digest.static_url_for("static", filename=name) for name in STATIC_FILES]
-        files.append(url_for("htmx", version=version))
+        files.append(url_for("htmx", asked=version))
         body = render_template("sw.js", files=files, version=hashlib.sha256("".join(files).encode()).hexdigest()[:12])
         response = app.response_class(body, mimetype="text/javascript")
         response.headers["Service-Worker-Allowed"] = "/"

@@ -112,10 +112,6 @@ class Hand(SQLModel, table=True):
     def payments(self) -> tuple[int, int, int, int]:
         return (self.pay_0, self.pay_1, self.pay_2, self.pay_3)
 
-    @payments.setter
-    def payments(self, values) -> None:
-        self.pay_0, self.pay_1, self.pay_2, self.pay_3 = values
-
 
 class Role(StrEnum):
     """What one phone may do with one session, each role including the ones before it."""

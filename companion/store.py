@@ -258,6 +258,10 @@ def hand_view(db: Session, sitting: Sitting, deal: int) -> HandView | None:
     return HandView.of(h, sitting.dealer_of(h.deal))
 
 
+def hand_count(db: Session, sitting: Sitting) -> int:
+    return db.exec(select(func.count()).select_from(Hand).where(Hand.sitting_id == sitting.id)).one()
+
+
 def lowest_free_deal(db: Session, sitting: Sitting) -> int | None:
     """The next deal to score: the lowest number not recorded yet (None when all are in)."""
     return first_free_deal(set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id))), sitting.deals)

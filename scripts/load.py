@@ -27,7 +27,6 @@ import asyncio
 import json
 import os
 import random
-import re
 import secrets
 import sys
 import tempfile
@@ -44,7 +43,7 @@ from sqlalchemy import text  # noqa: E402
 
 from companion.db import make_engine, upgrade  # noqa: E402
 from companion.rules import HandRecord, score  # noqa: E402
-from companion.testing import form_fields, gunicorn, stop  # noqa: E402
+from companion.testing import form_fields, gunicorn, hidden, stop  # noqa: E402
 from scripts.bench_engine import KINDS, make_hand  # noqa: E402
 
 POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
@@ -84,11 +83,6 @@ async def http(host: str, port: int, method: str, path: str, headers: dict[str, 
         key = name.strip().lower()
         found[key] = f"{found[key]}\n{value.strip()}" if key in found else value.strip()
     return Answer(int(first.split()[1]), found, payload.decode("utf-8", "replace"))
-
-
-def hidden(html: str, name: str) -> str:
-    match = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', html)
-    return match.group(1) if match else ""
 
 
 # -- tables ---------------------------------------------------------------------------------

@@ -23,16 +23,19 @@ DEVICE = "device"
 LEGACY_GRANTS = "edit"
 
 
-def device(create: bool = False) -> str | None:
-    """This phone's device id from its cookie; a new one when ``create`` and it has none."""
+def device() -> str | None:
+    """This phone's device id from its cookie, if it has one."""
     found = session.get(DEVICE)
-    if isinstance(found, str) and is_session_id(found):
-        return found
-    if not create:
-        return None
-    session[DEVICE] = new_secret()
-    session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME after the phone's last visit
-    return session[DEVICE]
+    return found if isinstance(found, str) and is_session_id(found) else None
+
+
+def own_device() -> str:
+    """This phone's device id, given to it now if it has none."""
+    found = device()
+    if found is None:
+        found = session[DEVICE] = new_secret()
+        session.permanent = True  # kept for PERMANENT_SESSION_LIFETIME after the phone's last visit
+    return found
 
 
 def role(sitting: Sitting) -> Role | None:
@@ -43,16 +46,15 @@ def role(sitting: Sitting) -> Role | None:
         if isinstance(legacy, list) and sitting.public_id in legacy:
             # Rights from an older cookie move to the server: the phone that held them keeps them.
             give(sitting, Role.OWNER)
-            session[LEGACY_GRANTS] = [p for p in legacy if p != sitting.public_id] or None
-            if session[LEGACY_GRANTS] is None:
-                session.pop(LEGACY_GRANTS)
+            legacy.remove(sitting.public_id)
+            session.modified = True  # the list changed in place
         roles[sitting.id] = role_of(db.session, device(), sitting)
     return roles[sitting.id]
 
 
 def give(sitting: Sitting, given: Role) -> None:
     """This phone now has ``given`` in the session (or keeps a higher role)."""
-    grant(db.session, device(create=True) or "", sitting, given)
+    grant(db.session, own_device(), sitting, given)
     g.setdefault("roles", {}).pop(sitting.id, None)
 
 

@@ -162,11 +162,9 @@ class HandForm(FlaskForm):
         return any(f.errors or f.data not in (None, "", "0", []) for f in fields)
 
     # -- to the hand record ---------------------------------------------------
-    REQUIRED = ("bid", "declarer", "called_suit", "young_trumps", "held_by", "points")
-
     def missing(self) -> list[str]:
         """Labels of the required fields still empty (the preview says what is left)."""
-        return [self[name].label.text for name in self.REQUIRED if not _entered(self[name])]
+        return [f.label.text for f in self if f.flags.required and not _entered(f)]
 
     def called_card_code(self) -> str | None:
         suit = self.called_suit.data

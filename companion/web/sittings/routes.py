@@ -11,7 +11,15 @@ from markupsafe import Markup
 from ...backup import export_all, hands_csv
 from ...extensions import db, limiter
 from ...models import Role, Sitting
-from ...store import create_sitting, delete_sitting, find_sitting, load_scoreboard, renew_edit_key, sittings_of
+from ...store import (
+    create_sitting,
+    delete_sitting,
+    find_sitting,
+    hand_count,
+    load_scoreboard,
+    renew_edit_key,
+    sittings_of,
+)
 from .. import render, see_other
 from ..access import can_edit, device, edit_key_matches, give, is_owner, require_edit, require_owner, role
 from ..fields import whole_number
@@ -127,7 +135,7 @@ def delete(public_id: str):
         delete_sitting(db.session, sitting)
         flash(f"The session of {names} is deleted.")
         return see_other(url_for("sittings.start"))
-    return render("sittings/delete.html", sitting=sitting, hands=len(load_scoreboard(db.session, sitting).hands))
+    return render("sittings/delete.html", sitting=sitting, hands=hand_count(db.session, sitting))
 
 
 @bp.get("/s/<public_id>/export.json")
