@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -61,15 +62,39 @@ def settle(nets: Sequence[int]) -> list[Payment]:
     return payments
 
 
+#: A coin set is a handful of coins, each one that could be on a card table.
+MAX_COINS = 12
+LARGEST_COIN = Money.from_sd("£5")
+
+
 def parse_coins(text: str) -> tuple[Money, ...]:
-    """A coin set from s/d text separated by spaces or commas."""
+    """A coin set from s/d text separated by spaces or commas.
+
+    >>> parse_coins("2/6 2/- 2/-")
+    (Money(halfpence=48), Money(halfpence=60))
+    >>> parse_coins("£50")
+    Traceback (most recent call last):
+    ...
+    companion.rules.money.MoneyError: '£50' is more than the largest coin or note, £5
+    """
     parts = [p for p in text.replace(",", " ").split() if p]
     if not parts:
         raise MoneyError("list at least one coin")
-    found = sorted({Money.from_sd(p) for p in parts}, key=lambda m: m.halfpence)
-    if found[0].halfpence <= 0:
-        raise MoneyError("coins must be worth more than nothing")
-    return tuple(found)
+    if len(parts) > 3 * MAX_COINS:
+        raise MoneyError(f"list at most {MAX_COINS} coins")
+    found = set()
+    for part in parts:
+        if len(part) > 20:
+            raise MoneyError(f"{part[:12]!r}… is too long for a coin")
+        coin = Money.from_sd(part)
+        if coin > LARGEST_COIN:
+            raise MoneyError(f"{part!r} is more than the largest coin or note, {LARGEST_COIN.pounds_text()}")
+        if coin.halfpence <= 0:
+            raise MoneyError("coins must be worth more than nothing")
+        found.add(coin)
+    if len(found) > MAX_COINS:
+        raise MoneyError(f"list at most {MAX_COINS} different coins")
+    return tuple(sorted(found))
 
 
 def coins_text(coins: Sequence[Money]) -> str:
@@ -77,25 +102,41 @@ def coins_text(coins: Sequence[Money]) -> str:
 
 
 def coins_for(amount: Money, coins: Sequence[Money]) -> list[Money] | None:
-    """The fewest coins that make ``amount`` exactly (None if they cannot)."""
+    """The fewest coins that make ``amount`` exactly (None only if no mix of them can).
+
+    Exact, not greedy: with florins and half crowns, 8/- is four florins.
+
+    >>> [str(c) for c in coins_for(Money.from_sd("8/-"), parse_coins("2/- 2/6"))]
+    ['2/-', '2/-', '2/-', '2/-']
+
+    The fewest coins never hold ``lcm(v, L) / v`` or more of a coin ``v``
+    smaller than the largest ``L`` (that many are worth a whole number of
+    ``L``, in fewer coins), so the smaller coins make at most ``bound`` and
+    the largest makes the rest: a search up to ``bound``, not the amount.
+    """
     values = sorted({c.halfpence for c in coins})
     target = abs(amount.halfpence)
-    # Pay the bulk in the largest coin, then search the remainder exactly.
-    largest = values[-1]
-    bulk = max(0, target // largest - 2)
-    rest = target - bulk * largest
-    best: list[int | None] = [0] + [None] * rest
-    last: list[int] = [0] * (rest + 1)
-    for total in range(1, rest + 1):
-        for v in values:
-            before = best[total - v] if v <= total else None
-            if before is not None:
-                current = best[total]
-                if current is None or before + 1 < current:
-                    best[total], last[total] = before + 1, v
-    if best[rest] is None:
+    largest, smaller = values[-1], values[:-1]
+    bound = min(target, sum(math.lcm(v, largest) - v for v in smaller))
+    # fewest[t]: fewest smaller coins that make t (None: they cannot); last[t]: the coin added last.
+    fewest: list[int | None] = [0] + [None] * bound
+    last = [0] * (bound + 1)
+    for total in range(1, bound + 1):
+        for v in smaller:
+            if v > total:
+                break
+            before, now = fewest[total - v], fewest[total]
+            if before is not None and (now is None or before + 1 < now):
+                fewest[total], last[total] = before + 1, v
+    options = [
+        (n + (target - rest) // largest, rest)
+        for rest in range(target % largest, bound + 1, largest)
+        if (n := fewest[rest]) is not None
+    ]
+    if not options:
         return None
-    out = [largest] * bulk
+    _, rest = min(options)
+    out = [largest] * ((target - rest) // largest)
     while rest:
         out.append(last[rest])
         rest -= last[rest]

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, select, update
 
 from .models import Access, Hand, Player, Role, Sitting, first_free_deal, now
-from .rules import HandRecord, HouseRules, Money, Result, score
+from .rules import HandRecord, HouseRules, Money, MoneyError, Result, score
 from .settle import DEFAULT_COINS, Payment, coins_text, parse_coins, settle
 
 
@@ -209,7 +209,10 @@ class Scoreboard:
 
     @property
     def coins(self) -> tuple[Money, ...]:
-        return parse_coins(self.sitting.coins)
+        try:
+            return parse_coins(self.sitting.coins)
+        except MoneyError:  # stored before coin sets were capped: the usual coins instead
+            return DEFAULT_COINS
 
     @property
     def next_deal(self) -> int | None:

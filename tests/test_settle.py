@@ -1,7 +1,8 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rules import Money
+from companion.rules import Money, MoneyError
 from companion.settle import DEFAULT_COINS, coins_for, parse_coins, settle
 
 
@@ -49,3 +50,54 @@ def test_coins_that_cannot_make_an_amount():
 
 def test_parse_coins_sorts_and_dedupes():
     assert [str(c) for c in parse_coins("1/-, 0/6 1/-")] == ["0/6", "1/-"]
+
+
+def fewest_by_brute_force(target: int, values: list[int]) -> int | None:
+    """The fewest coins for ``target``, searched over every amount up to it (slow, plainly right)."""
+    fewest: list[int | None] = [0] + [None] * target
+    for total in range(1, target + 1):
+        counts = [fewest[total - v] for v in values if v <= total and fewest[total - v] is not None]
+        fewest[total] = min(counts) + 1 if counts else None
+    return fewest[target]
+
+
+@given(
+    st.lists(st.integers(1, 300), min_size=1, max_size=5, unique=True),
+    st.integers(0, 3000),
+)
+def test_coins_are_the_fewest_for_any_coin_set(values, target):
+    coins = coins_for(Money(target), [Money(v) for v in values])
+    expected = fewest_by_brute_force(target, values)
+    if expected is None:
+        assert coins is None
+    else:
+        assert coins is not None and len(coins) == expected
+        assert sum(c.halfpence for c in coins) == target
+
+
+def test_florins_and_half_crowns_make_eight_shillings():
+    coins = coins_for(Money.from_sd("8/-"), parse_coins("2/- 2/6"))
+    assert [str(c) for c in coins] == ["2/-", "2/-", "2/-", "2/-"]
+    assert [str(c) for c in coins_for(Money.from_sd("9/-"), parse_coins("2/- 2/6"))] == ["2/6", "2/6", "2/-", "2/-"]
+    assert coins_for(Money.from_sd("0/6"), parse_coins("2/- 2/6")) is None
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (" ".join(["1/-"] * 40), "at most 12 coins"),
+        (" ".join(f"0/{n}" for n in range(1, 12)) + " 1/- 2/-", "at most 12 different coins"),
+        ("9" * 5000 + "/-", "too long for a coin"),
+        ("£6", "more than the largest coin"),
+        ("0/0", "more than nothing"),
+        ("", "at least one coin"),
+    ],
+)
+def test_coin_sets_are_a_handful_of_sane_coins(text, message):
+    with pytest.raises(MoneyError, match=message):
+        parse_coins(text)
+
+
+def test_a_long_amount_is_refused_not_overflowed():
+    with pytest.raises(MoneyError):
+        Money.from_sd("£" + "9" * 5000)

@@ -25,8 +25,8 @@ SHILLINGS_PER_POUND = 20
 
 _SD = re.compile(
     r"""^\s*(?P<sign>[-−])?\s*
-        (?:£\s*(?P<pounds>\d+)\s*)?
-        (?:(?P<shillings>\d+)\s*/\s*(?P<pence>-|\d{1,2}(?:½|\.5)?|½))?
+        (?:£\s*(?P<pounds>\d{1,9})\s*)?
+        (?:(?P<shillings>\d{1,9})\s*/\s*(?P<pence>-|\d{1,2}(?:½|\.5)?|½))?
         \s*$""",
     re.VERBOSE,
 )

@@ -133,3 +133,28 @@ def test_a_name_of_spaces_is_no_name(client):
     response = client.post("/sessions", data=data)
     assert response.status_code == 422 and 'id="player_0-error"' in response.text
     assert "None yet" in client.get("/").text
+
+
+@pytest.mark.parametrize("coins", [" ".join(["1/-"] * 3000), "9" * 5000 + "/-", "£999"])
+def test_a_coin_set_of_thousands_or_a_huge_coin_is_refused_beside_the_field(client, coins):
+    page = client.get("/")
+    data = {f"player_{i}": n for i, n in enumerate(PLAYERS)}
+    data.update(csrf_token=csrf_from(page.text), first_dealer="0", deals="8", coins=coins)
+    data.update(stinger_settles_with="declarer", martlet_values="each")
+    response = client.post("/sessions", data=data)
+    assert response.status_code == 422 and 'id="coins-error"' in response.text
+    assert "None yet" in client.get("/").text
+
+
+def test_a_coin_set_stored_before_the_cap_still_shows_the_scoreboard(app, client):
+    from sqlalchemy import update
+    from sqlmodel import Session
+
+    from companion.models import Sitting
+
+    location = start_session(client)
+    with Session(app.extensions["db_engine"]) as db:
+        db.exec(update(Sitting).values(coins=" ".join(f"0/{n % 12}½" for n in range(3000))))
+        db.commit()
+    page = client.get(location)
+    assert page.status_code == 200 and "2/6 (half crown)" in page.text
