@@ -1,6 +1,8 @@
-"""Security headers on every response, and the session cookie's Secure flag."""
+"""Security headers on every response, the session cookie's Secure flag, and bodies read whole or refused."""
 
 from __future__ import annotations
+
+import io
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
@@ -42,6 +44,29 @@ class SessionCookies(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
 
 
+class SizedBody:
+    """WSGI middleware: a chunked body (no Content-Length) becomes a sized one, so the limit refuses it.
+
+    Werkzeug reads a chunked body only up to ``MAX_CONTENT_LENGTH`` and
+    silently stops there, so a save would go in cut short. Read here up to
+    one byte past the limit, the body gets its true length (or the limit
+    plus one), and Flask's own check answers 413 before anything reads it.
+    """
+
+    def __init__(self, app: Flask):
+        self.app, self.wsgi_app = app, app.wsgi_app
+
+    def __call__(self, environ, start_response):
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        limit = self.app.config["MAX_CONTENT_LENGTH"]
+        if chunked and limit is not None and not environ.get("CONTENT_LENGTH") and environ.get("wsgi.input_terminated"):
+            body = environ["wsgi.input"].read(limit + 1)
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            del environ["HTTP_TRANSFER_ENCODING"]  # the body is no longer chunked
+        return self.wsgi_app(environ, start_response)
+
+
 def add_headers(response: Response) -> Response:
     response.headers.update(HEADERS)
     return response
@@ -49,4 +74,5 @@ def add_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.session_interface = SessionCookies()
+    app.wsgi_app = SizedBody(app)  # type: ignore[method-assign]
     app.after_request(add_headers)
