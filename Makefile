@@ -32,7 +32,7 @@ db: install
 	$(FLASK) upgrade-db
 
 run: db
-	$(FLASK) run --host 127.0.0.1 --port 5000
+	BASE_URL=http://127.0.0.1:5000 $(FLASK) run --host 127.0.0.1 --port 5000
 
 # Debian's Chromium for the Playwright tests, only when none is on PATH.
 chromium:

@@ -14,6 +14,7 @@ import click
 from flask import Flask, abort, render_template, send_from_directory, url_for
 from flask_wtf.csrf import CSRFError
 from sqlmodel import Session
+from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import compress, csrf, db, limiter, static_digest
@@ -65,6 +66,8 @@ def build_app(test_config: dict | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
+        # Where other phones reach this server (share links, QR codes): never taken from a request's Host.
+        BASE_URL=os.environ.get("BASE_URL"),
         MAX_CONTENT_LENGTH=64 * 1024,
         WTF_CSRF_TIME_LIMIT=None,  # a session lasts an evening; the token lives with the cookie
         SESSION_COOKIE_SAMESITE="Lax",
@@ -183,6 +186,11 @@ def _register_errors(app: Flask) -> None:
 
     for code, (title, message) in ERROR_PAGES.items():
         app.register_error_handler(code, lambda _e, c=code, t=title, m=message: page(c, t, m))
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(_e):
+        # A Host outside TRUSTED_HOSTS: no URL can be built for it, so no page with links either.
+        return "This server does not answer to that address.", 400, {"Content-Type": "text/plain; charset=utf-8"}
 
     @app.errorhandler(CSRFError)
     def csrf_error(_e):

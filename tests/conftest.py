@@ -44,7 +44,8 @@ def database_url(db_path: Path) -> str:
 
 def make_app(db_path: Path, **config):
     limits = {"LIMIT_NEW_SESSIONS": "1000 per minute", "LIMIT_SAVES": "1000 per minute"}  # test_limits.py: tight
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": database_url(db_path), **limits, **config})
+    base = {"TESTING": True, "SECRET_KEY": "test", "BASE_URL": "http://localhost", **limits}
+    app = create_app({**base, "DATABASE_URL": database_url(db_path), **config})
     upgrade(app.extensions["db_engine"])
     return app
 

@@ -186,3 +186,40 @@ def test_the_edit_link_of_any_session_can_be_printed(app, runner, session_with_h
     assert result.exit_code == 0
     assert app.test_client().get(result.output.strip()).status_code == 303
     assert runner.invoke(args=["edit-link", "nothing-here"]).exit_code == 2
+
+
+def share_links(client, location, **headers) -> list[str]:
+    share = client.get(location + "/share", headers=headers).text
+    return re.findall(r'<a href="([^"]+)" class="share-link"', share)
+
+
+def test_share_links_come_from_the_configured_address_not_the_host_header(client, session_with_hand):
+    links = share_links(client, session_with_hand) + share_links(client, session_with_hand, Host="evil.example")
+    assert len(links) == 3 and all(link.startswith("http://localhost/s/") for link in links)
+
+
+def test_trusted_hosts_vouch_for_the_request_host(tmp_path):
+    from tests.conftest import make_app
+
+    app = make_app(tmp_path / "hosts.sqlite3", BASE_URL=None, TRUSTED_HOSTS=["tarot.example", "localhost"])
+    client = app.test_client()
+    location = start_session(client)
+    share = client.get(location + "/share", base_url="http://tarot.example").text
+    assert re.findall(r'<a href="([^"]+)" class="share-link"', share)[0].startswith("http://tarot.example/s/")
+    refused = client.get(location + "/share", base_url="http://evil.example")
+    assert refused.status_code == 400 and "does not answer to that address" in refused.text
+    app.extensions["db_engine"].dispose()
+
+
+def test_with_no_address_configured_the_share_page_shows_paths_and_no_codes(tmp_path):
+    from tests.conftest import make_app
+
+    app = make_app(tmp_path / "nobase.sqlite3", BASE_URL=None)
+    client = app.test_client()
+    location = start_session(client)
+    share = client.get(location + "/share", headers={"Host": "evil.example"}).text
+    assert "evil.example" not in share and "<svg" not in share and 'id="no-base-url"' in share
+    links = share_links(client, location)
+    assert [link.split("/")[1] for link in links] == ["s", "s"]  # paths: /s/<id>, /s/<id>/join/<key>
+    assert client.get(links[1]).status_code == 303
+    app.extensions["db_engine"].dispose()

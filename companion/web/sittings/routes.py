@@ -98,18 +98,35 @@ def _qr(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", omitsize=True))
 
 
+def _link_for_phones(endpoint: str, **values: str) -> str | None:
+    """A full address another phone can open: from ``BASE_URL``, or from the request's host when
+    ``TRUSTED_HOSTS`` vouches for it (Flask refuses any other host). Never from a Host header alone,
+    which anyone can send; with neither set there is no full address (None)."""
+    base = current_app.config.get("BASE_URL")
+    if base:
+        return base.rstrip("/") + url_for(endpoint, **values)
+    if current_app.config.get("TRUSTED_HOSTS"):
+        return url_for(endpoint, _external=True, **values)
+    return None
+
+
 @bp.get("/s/<public_id>/share")
 def share(public_id: str):
     sitting = _sitting(public_id)
     editor = can_edit(sitting)
-    links = [("view", "Follow the scores (view only)", url_for("sittings.show", public_id=public_id, _external=True))]
+    links = [("view", "Follow the scores (view only)", "sittings.show", {"public_id": public_id})]
     if editor:
-        edit_url = url_for("sittings.join", public_id=public_id, key=sitting.edit_key, _external=True)
-        links.append(("edit", "Score hands too (edit link: share only at this table)", edit_url))
+        title = "Score hands too (edit link: share only at this table)"
+        links.append(("edit", title, "sittings.join", {"public_id": public_id, "key": sitting.edit_key}))
+    shown = []
+    for kind, title, endpoint, values in links:
+        full = _link_for_phones(endpoint, **values)
+        shown.append((kind, title, full or url_for(endpoint, **values), _qr(full) if full else None))
     return render(
         "sittings/share.html",
         sitting=sitting,
-        links=[(k, t, u, _qr(u)) for k, t, u in links],
+        links=shown,
+        configured=_link_for_phones("sittings.start") is not None,
         editor=editor,
         owner=is_owner(sitting),
     )
