@@ -63,7 +63,7 @@ def build_app(test_config: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
         # Where other phones reach this server (share links, QR codes): never taken from a request's Host.
@@ -199,7 +199,7 @@ def _register_errors(app: Flask) -> None:
 
 def _register_commands(app: Flask) -> None:
     from . import backup
-    from .db import upgrade
+    from .db import private_file, upgrade
     from .store import find_sitting
 
     engine = app.extensions["db_engine"]
@@ -211,19 +211,24 @@ def _register_commands(app: Flask) -> None:
         click.echo(f"database ready: {engine.url.render_as_string(hide_password=True)}")
 
     @app.cli.command("export-sessions")
-    @click.argument("destination", type=click.File("w", encoding="utf-8"), default="-")
+    @click.argument("destination", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-")
     @click.option("--session", "public_id", help="only this session (its id, from its address)")
     def export_sessions(destination, public_id):
-        """Write every session (or one) as JSON holding every input."""
-        with Session(engine) as db:
+        """Write every session (or one) as JSON holding every input (a file: readable by its owner only)."""
+        if destination != "-":
+            try:
+                private_file(Path(destination))
+            except OSError as exc:
+                raise click.UsageError(f"cannot write {destination}: {exc.strerror}") from None
+        with Session(engine) as db, click.open_file(destination, "w", encoding="utf-8") as out:
             only = None
             if public_id:
                 sitting = find_sitting(db, public_id)
                 if sitting is None:
                     raise click.UsageError(f"no session {public_id!r}")
                 only = [sitting]
-            json.dump(backup.export_all(db, only), destination, ensure_ascii=False, indent=1)
-            destination.write("\n")
+            json.dump(backup.export_all(db, only), out, ensure_ascii=False, indent=1)
+            out.write("\n")
 
     @app.cli.command("import-sessions")
     @click.argument("source", type=click.File("r", encoding="utf-8"))

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import Engine, update
 from sqlmodel import Session, select
 
+from .db import private_file
 from .models import MAX_NAME, Hand, Sitting, one_line
 from .rules import HandRecord, HouseRules, InvalidHand, Money, score
 from .settle import parse_coins
@@ -243,7 +244,7 @@ def backup_sqlite(engine: Engine, destination: Path) -> int:
     if not destination.parent.is_dir():
         raise ValueError(f"there is no folder {destination.parent}: make it first, or choose another")
     source = sqlite3.connect(engine.url.database)
-    target = sqlite3.connect(destination)
+    target = sqlite3.connect(private_file(destination))
     pages = 0
 
     def progress(_status, _remaining, total):

@@ -6,6 +6,7 @@ writer); ``DATABASE_URL`` may point at PostgreSQL instead.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from alembic import command
@@ -26,6 +27,17 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def private_file(path: Path) -> Path:
+    """``path`` readable and writable by its owner alone (0600), created empty if it is not there.
+
+    The database and its backups hold every edit key: no other user of the machine may read them.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    os.close(fd)
+    os.chmod(path, 0o600)  # also one made before this rule, or with a looser umask
+    return path
+
+
 def normalise_url(url: str) -> str:
     """``postgresql://…`` means psycopg 3 here (SQLAlchemy would pick psycopg2)."""
     for prefix in ("postgresql://", "postgres://"):
@@ -38,6 +50,9 @@ def make_engine(url: str) -> Engine:
     url = normalise_url(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
+        if engine.url.database not in (None, "", ":memory:"):
+            # SQLite gives its -wal and -shm files the database file's mode.
+            private_file(Path(engine.url.database))
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)

@@ -243,3 +243,28 @@ def test_a_backup_into_a_missing_folder_is_refused_plainly(tmp_path):
     upgrade(app.extensions["db_engine"])  # the online backup is SQLite's, whichever database the suite runs on
     result = app.test_cli_runner().invoke(args=["backup-db", str(tmp_path / "no" / "such" / "copy.sqlite3")])
     assert result.exit_code == 2 and "no folder" in result.output and "Traceback" not in result.output
+
+
+def test_the_database_its_backups_and_exports_are_readable_by_their_owner_only(tmp_path):
+    import os
+    import stat
+
+    from companion import create_app
+
+    def mode(path):
+        return stat.S_IMODE(os.stat(path).st_mode)
+
+    live = tmp_path / "live.sqlite3"
+    live.touch(mode=0o644)  # made before this rule: tightened when the app opens it
+    os.chmod(live, 0o644)
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{live}"})
+    upgrade(app.extensions["db_engine"])  # SQLite's files, whichever database the suite runs on
+    fill(app, count=2)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["backup-db", str(tmp_path / "copy.sqlite3")]).exit_code == 0
+    assert runner.invoke(args=["export-sessions", str(tmp_path / "all.json")]).exit_code == 0
+    assert json.loads((tmp_path / "all.json").read_text())["sessions"][0]["players"] == ["Ann", "Bob", "Cat", "Dan"]
+    for name in ("live.sqlite3", "live.sqlite3-wal", "copy.sqlite3", "all.json"):
+        assert mode(tmp_path / name) == 0o600, name
+    assert "Traceback" not in runner.invoke(args=["export-sessions", str(tmp_path / "no" / "x.json")]).output
+    app.extensions["db_engine"].dispose()
