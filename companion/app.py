@@ -237,12 +237,15 @@ def _register_commands(app: Flask) -> None:
         try:
             data = json.load(source)
         except json.JSONDecodeError as exc:
-            raise click.UsageError(f"not JSON: {exc}") from None
+            raise click.UsageError(f"nothing imported: not JSON: {exc}") from None
+        except RecursionError:
+            raise click.UsageError("nothing imported: the file is nested deeper than any export") from None
         with Session(engine, expire_on_commit=False) as db:
             try:
                 imported = backup.import_all(db, data)
             except backup.ImportError_ as exc:
-                raise click.UsageError(f"nothing imported: {exc}") from None
+                lines = str(exc).splitlines()
+                raise click.UsageError(f"nothing imported; {len(lines)} problem(s):\n" + "\n".join(lines)) from None
         for item in imported:
             s = item.sitting
             click.echo(f"{s.public_id}: {item.hands} hands; edit key {s.edit_key}")

@@ -12,7 +12,7 @@ import io
 import json
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 
 from .db import private_file
 from .models import MAX_NAME, Hand, Sitting, one_line
-from .rules import HandRecord, HouseRules, InvalidHand, Money, score
+from .rules import HandRecord, HouseRules, InvalidHand, Money, MoneyError, score
 from .settle import parse_coins
 from .store import create_sitting, find_sitting, hand_values, is_session_id, load_scoreboard, new_secret
 
@@ -69,63 +69,148 @@ class Imported:
     rescored: list[int]
 
 
-def _check_session(data: Any, n: int) -> tuple[list[str], int, int, HouseRules, str, list[tuple[int, HandRecord]]]:
-    where = f"session {n + 1}"
+@dataclass(frozen=True)
+class _HandIn:
+    deal: int
+    record: HandRecord
+    net_halfpence: Any
+    created_at: datetime | None
+    updated_at: datetime | None
+
+
+@dataclass(frozen=True)
+class _SessionIn:
+    public_id: Any
+    names: list[str]
+    deals: int
+    first_dealer: int
+    house_rules: HouseRules
+    coins: str
+    created_at: datetime | None
+    hands: list[_HandIn]
+
+
+def _whole(value: Any, allowed: range | tuple[int, ...]) -> bool:
+    """A JSON whole number among ``allowed``: never true, 8.0 or "8" (Python counts True as 1)."""
+    return type(value) is int and value in allowed
+
+
+def _stamp(item: dict, key: str, where: str, problems: list[str]) -> datetime | None:
+    value = item.get(key)
+    if value is None:
+        return None
     try:
-        names = data["players"]
-        deals, first_dealer = data["deals"], data["first_dealer"]
-        if not (
-            isinstance(names, list)
-            and len(names) == 4
-            and all(isinstance(x, str) and 0 < len(x.strip()) <= MAX_NAME and one_line(x) for x in names)
-        ):
-            raise ImportError_(f"{where}: players must be four names of 1 to {MAX_NAME} characters on one line")
-        if deals not in (8, 16) or first_dealer not in range(4):
-            raise ImportError_(f"{where}: deals must be 8 or 16 and first_dealer a seat 0-3")
-        house_rules = HouseRules.from_json(data.get("house_rules") or {})
-        coins = data.get("coins") or ""
-        if coins:
+        stamp = datetime.fromisoformat(value)
+        return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)  # no zone given: UTC, as stored
+    except (TypeError, ValueError):
+        problems.append(f"{where}: {key} must be a date and time such as 2026-11-23T20:15:00, not {value!r:.40}")
+        return None
+
+
+def _check_names(names: Any, where: str, problems: list[str]) -> list[str]:
+    if not isinstance(names, list) or len(names) != 4 or not all(isinstance(x, str) for x in names):
+        problems.append(f"{where}: players must be a list of four names")
+        return []
+    stripped = [x.strip() for x in names]
+    for seat, name in enumerate(stripped):
+        if not 0 < len(name) <= MAX_NAME or not one_line(name):
+            problems.append(f"{where}: player {seat + 1} must be a name of 1 to {MAX_NAME} characters on one line")
+    if len({x.casefold() for x in stripped}) < 4:
+        problems.append(f"{where}: each player needs a different name")
+    return stripped
+
+
+def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
+    """One session of an export, or None with a line per problem added to ``problems``."""
+    where = f"session {n + 1}"
+    if not isinstance(data, dict):
+        problems.append(f"{where}: must be an object")
+        return None
+    before = len(problems)
+    names = _check_names(data.get("players"), where, problems)
+    deals, first_dealer = data.get("deals"), data.get("first_dealer")
+    if not _whole(deals, (8, 16)):
+        problems.append(f"{where}: deals must be 8 or 16, not {deals!r:.40}")
+        deals = 16
+    if not _whole(first_dealer, range(4)):
+        problems.append(f"{where}: first_dealer must be a seat 0 to 3, not {first_dealer!r:.40}")
+    house_rules = HouseRules()
+    try:
+        house_rules = HouseRules.from_json(data.get("house_rules", {}))
+    except (KeyError, ValueError):
+        known = ", ".join(HouseRules().to_json())
+        problems.append(f"{where}: house_rules must be an object of known rules ({known}) with known values")
+    coins = data.get("coins", "")
+    if not isinstance(coins, str):
+        problems.append(f"{where}: coins must be text such as '0/6 1/- 2/6'")
+    elif coins:
+        try:
             parse_coins(coins)
-        hands = []
-        for item in data["hands"]:
-            deal = item["deal"]
-            if not isinstance(deal, int) or not 1 <= deal <= deals or deal in {d for d, _ in hands}:
-                raise ImportError_(f"{where}: deal {deal!r} is not a free deal number")
-            hands.append((deal, HandRecord.from_json(item["hand"])))
-    except InvalidHand as exc:
-        raise ImportError_(f"{where}: a hand is invalid: {exc}") from None
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, ImportError_):
-            raise
-        raise ImportError_(f"{where}: {exc.__class__.__name__} {exc}") from None
-    return [x.strip() for x in names], deals, first_dealer, house_rules, coins, hands
+        except MoneyError as exc:
+            problems.append(f"{where}: coins: {exc}")
+    created_at = _stamp(data, "created_at", where, problems)
+    items = data.get("hands")
+    if not isinstance(items, list):
+        problems.append(f"{where}: hands must be a list")
+        items = []
+    hands: list[_HandIn] = []
+    for i, item in enumerate(items):
+        here = f"{where}, hand {i + 1}"
+        if not isinstance(item, dict):
+            problems.append(f"{here}: must be an object")
+            continue
+        deal = item.get("deal")
+        if not _whole(deal, range(1, deals + 1)) or deal in {h.deal for h in hands}:
+            problems.append(f"{here}: deal must be a free deal number 1 to {deals}, not {deal!r:.40}")
+            continue
+        try:
+            record = HandRecord.from_json(item.get("hand"))
+        except InvalidHand as exc:
+            problems.append(f"{here} (deal {deal}): {exc.field}: {exc.message}")
+            continue
+        stamps = [_stamp(item, key, here, problems) for key in ("created_at", "updated_at")]
+        hands.append(_HandIn(deal, record, item.get("net_halfpence"), *stamps))
+    if len(problems) > before:
+        return None
+    return _SessionIn(data.get("id"), names, deals, first_dealer, house_rules, coins, created_at, hands)
 
 
-def import_all(db: Session, data: Any) -> list[Imported]:
-    """Import every session of an export, all or nothing."""
+def check_export(data: Any) -> list[_SessionIn]:
+    """Every session of an export, checked whole; ``ImportError_`` with one line per problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportError_(f"not a {FORMAT} export")
-    if data.get("version") != VERSION:
-        raise ImportError_(f"export version {data.get('version')!r} is not {VERSION}")
+    if not _whole(data.get("version"), (VERSION,)):
+        raise ImportError_(f"export version {data.get('version')!r:.40} is not {VERSION}")
     sessions = data.get("sessions")
     if not isinstance(sessions, list):
         raise ImportError_("sessions must be a list")
-    checked = [_check_session(s, n) for n, s in enumerate(sessions)]  # everything checked before anything saved
+    problems: list[str] = []
+    checked = [_check_session(s, n, problems) for n, s in enumerate(sessions)]
+    if problems:
+        raise ImportError_("\n".join(problems))
+    return [s for s in checked if s is not None]
+
+
+def import_all(db: Session, data: Any) -> list[Imported]:
+    """Import every session of an export, all or nothing: everything is checked before anything is saved."""
     done = []
     try:
-        for raw, (names, deals, first_dealer, house_rules, coins, hands) in zip(sessions, checked, strict=True):
-            sitting = create_sitting(db, names, deals, first_dealer, house_rules, coins or None, commit=False)
-            if is_session_id(raw.get("id")) and find_sitting(db, raw["id"]) is None:
-                sitting.public_id = raw["id"]
-            if raw.get("created_at"):
-                sitting.created_at = datetime.fromisoformat(raw["created_at"])
+        for s in check_export(data):
+            sitting = create_sitting(db, s.names, s.deals, s.first_dealer, s.house_rules, s.coins or None, commit=False)
+            if is_session_id(s.public_id) and find_sitting(db, s.public_id) is None:
+                sitting.public_id = s.public_id
+            if s.created_at is not None:
+                sitting.created_at = s.created_at
             rescored = []
-            for (deal, record), item in zip(hands, raw["hands"], strict=True):
-                hand = Hand(sitting_id=sitting.id, deal=deal, form_token=new_secret(), **hand_values(record))
-                if item.get("net_halfpence") not in (None, list(hand.payments)):
-                    rescored.append(deal)
+            for h in s.hands:
+                hand = Hand(sitting_id=sitting.id, deal=h.deal, form_token=new_secret(), **hand_values(h.record))
+                if h.created_at is not None:
+                    hand.created_at = h.created_at
+                hand.updated_at = h.updated_at or hand.created_at
+                if h.net_halfpence not in (None, list(hand.payments)):
+                    rescored.append(h.deal)
                 db.add(hand)
-            done.append(Imported(sitting, len(hands), rescored))
+            done.append(Imported(sitting, len(s.hands), rescored))
         db.commit()
     except Exception:
         db.rollback()

@@ -268,3 +268,81 @@ def test_the_database_its_backups_and_exports_are_readable_by_their_owner_only(t
         assert mode(tmp_path / name) == 0o600, name
     assert "Traceback" not in runner.invoke(args=["export-sessions", str(tmp_path / "no" / "x.json")]).output
     app.extensions["db_engine"].dispose()
+
+
+def exported(app) -> dict:
+    with Session(app.extensions["db_engine"]) as db:
+        return json.loads(json.dumps(backup.export_all(db)))
+
+
+@pytest.mark.parametrize(
+    ("damage", "line"),
+    [
+        (lambda s: s.update(players=["Ann", "Bob", "ann ", "Dan"]), "session 1: each player needs a different name"),
+        (lambda s: s.update(players=["Ann", "  ", "Cat", "Dan"]), "session 1: player 2 must be a name"),
+        (lambda s: s.update(first_dealer=True), "session 1: first_dealer must be a seat 0 to 3, not True"),
+        (lambda s: s.update(first_dealer=1.0), "session 1: first_dealer must be a seat 0 to 3, not 1.0"),
+        (lambda s: s.update(deals=8.0), "session 1: deals must be 8 or 16, not 8.0"),
+        (lambda s: s.update(deals=False), "session 1: deals must be 8 or 16, not False"),
+        (lambda s: s["hands"][0].update(deal=True), "session 1, hand 1: deal must be a free deal number"),
+        (lambda s: s["hands"][0].update(deal=1.0), "session 1, hand 1: deal must be a free deal number"),
+        (lambda s: s.update(hands="none"), "session 1: hands must be a list"),
+        (lambda s: s["hands"].append(7), "session 1, hand 3: must be an object"),
+        (lambda s: s.update(created_at="yesterday"), "session 1: created_at must be a date and time"),
+        (lambda s: s["hands"][1].update(updated_at=12), "session 1, hand 2: updated_at must be a date and time"),
+        (lambda s: s.update(house_rules=[]), "session 1: house_rules must be an object"),
+        (lambda s: s.update(coins=7), "session 1: coins must be text"),
+        (lambda s: s.update(coins=" ".join(["1/-"] * 500)), "session 1: coins: list at most 12 coins"),
+        (lambda s: s["hands"][0].update(hand={"bid": "9"}), "session 1, hand 1 (deal 1): bid:"),
+    ],
+)
+def test_an_import_names_each_problem_on_its_line_and_saves_nothing(app, tmp_path, damage, line):
+    fill(app, count=2)
+    data = exported(app)
+    damage(data["sessions"][0])
+    source = tmp_path / "damaged.json"
+    source.write_text(json.dumps(data))
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    result = fresh.test_cli_runner().invoke(args=["import-sessions", str(source)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "nothing imported" in result.output and any(x.startswith(line) for x in result.output.splitlines())
+    with Session(fresh.extensions["db_engine"]) as db:
+        assert db.exec(text("select count(*) from sitting")).one()[0] == 0
+    fresh.extensions["db_engine"].dispose()
+
+
+def test_every_problem_of_an_import_is_listed_not_only_the_first(app, tmp_path):
+    fill(app, count=2)
+    fill(app, names=("W", "X", "Y", "Z"), count=1)
+    data = exported(app)
+    data["sessions"][0]["deals"] = 12
+    data["sessions"][1]["hands"][0]["hand"]["points"] = 999
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with Session(fresh.extensions["db_engine"]) as db, pytest.raises(backup.ImportError_) as refused:
+        backup.import_all(db, data)
+    fresh.extensions["db_engine"].dispose()
+    lines = str(refused.value).splitlines()
+    assert len(lines) == 2 and lines[0].startswith("session 1: deals") and lines[1].startswith("session 2, hand 1")
+
+
+def test_an_import_keeps_the_hands_timestamps(app, tmp_path):
+    fill(app, count=2)
+    data = exported(app)
+    data["sessions"][0]["hands"][0].update(created_at="2026-01-02T20:00:00", updated_at="2026-01-02T21:30:00")
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with Session(fresh.extensions["db_engine"], expire_on_commit=False) as db:
+        backup.import_all(db, data)
+        again = json.loads(json.dumps(backup.export_all(db)))["sessions"][0]["hands"]
+    assert again[0]["created_at"].startswith("2026-01-02T20:00:00")
+    assert again[0]["updated_at"].startswith("2026-01-02T21:30:00")
+    assert again[1]["created_at"] == data["sessions"][0]["hands"][1]["created_at"]
+    fresh.extensions["db_engine"].dispose()
+
+
+def test_a_deeply_nested_import_file_is_refused_plainly(tmp_path):
+    source = tmp_path / "deep.json"
+    source.write_text("[" * 100_000 + "]" * 100_000)
+    app = make_app(tmp_path / "deep.sqlite3")
+    result = app.test_cli_runner().invoke(args=["import-sessions", str(source)])
+    assert result.exit_code == 2 and "nested deeper" in result.output and "Traceback" not in result.output
+    app.extensions["db_engine"].dispose()
