@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,13 +11,20 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 from sqlmodel import Session
 
+from companion import backup
 from companion.rules import HandRecord, score
+from companion.store import find_sitting
 from companion.web.hands.forms import HandForm
 from companion.web.sittings.forms import NewSittingForm
-from tests.conftest import make_app
+from tests.conftest import EXAMPLES, load_example, make_app
 from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data, start_session
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+#: FUZZ_EXAMPLES=600 for a longer hunt than the suite's.
+FUZZ = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 OK_STATUSES = {200, 303, 400, 403, 413, 422}
 junk = st.one_of(
     st.text(max_size=40),
@@ -116,3 +124,84 @@ def test_fuzzed_reference_and_start_queries(fuzz_app, query):
     client = fuzz_app.test_client()
     for path in ("/", "/reference/called-cards", "/reference/solo", "/reference/house-rules", "/reference/cards/XXI"):
         check_no_crash(client.get(path, query_string=query))
+
+
+# -- the API and the import: any JSON at all, and worked hands or exports with parts replaced by junk ---------
+
+json_junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | junk,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=12), inner, max_size=3),
+    max_leaves=8,
+)
+WORKED_HANDS = [load_example(p)["hand"] for p in EXAMPLES]
+
+
+def replace_parts(value, paths: list[list[int]], junk_values: list) -> object:
+    """``value`` with the parts chosen by ``paths`` (indexes into its keys, level by level) replaced by junk."""
+    value = json.loads(json.dumps(value))
+    for path, new in zip(paths, junk_values, strict=False):
+        parent, key = None, None
+        node = value
+        for step in path:
+            keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+            if not keys:
+                break
+            parent, key = node, keys[step % len(keys)]
+            node = node[key]
+        if parent is not None:
+            parent[key] = new
+    return value
+
+
+paths = st.lists(st.lists(st.integers(0, 40), min_size=1, max_size=5), min_size=1, max_size=3)
+
+
+def check_api_answer(response):
+    assert response.status_code in (200, 413, 422), response.status_code
+    if response.status_code != 200:
+        assert set(response.json) == {"error", "field"} and response.json["error"]
+
+
+@FUZZ
+@given(body=json_junk)
+def test_fuzzed_api_with_any_json(fuzz_app, body):
+    check_api_answer(fuzz_app.test_client().post("/api/score", json=body))
+
+
+@FUZZ
+@given(hand=st.sampled_from(WORKED_HANDS), where=paths, junk_values=st.lists(json_junk, min_size=3, max_size=3))
+def test_fuzzed_api_with_worked_hands_partly_replaced(fuzz_app, hand, where, junk_values):
+    response = fuzz_app.test_client().post("/api/score", json=replace_parts(hand, where, junk_values))
+    check_api_answer(response)
+    if response.status_code == 200:  # whatever was accepted scores to a zero-sum result in whole halfpence
+        assert sum(response.json["net_halfpence"]) == 0
+
+
+@pytest.fixture(scope="module")
+def an_export(fuzz_app):
+    client = fuzz_app.test_client()
+    location = start_session(client, names=["Exa", "Exb", "Exc", "Exd"])
+    for deal in range(2):
+        page = client.get(location + "/hands/new").text
+        client.post(location + "/hands/new", data=hand_form_data(page, **{**PARTNER_MADE, "points": str(60 + deal)}))
+    with Session(fuzz_app.extensions["db_engine"]) as db:
+        sitting = find_sitting(db, location.rsplit("/", 1)[1])
+        return json.loads(json.dumps(backup.export_all(db, [sitting])))
+
+
+@FUZZ
+@given(where=paths, junk_values=st.lists(json_junk, min_size=3, max_size=3))
+def test_fuzzed_import(fuzz_app, an_export, where, junk_values):
+    data = replace_parts(an_export, where, junk_values)
+    engine = fuzz_app.extensions["db_engine"]
+    with Session(engine) as db:
+        before = db.exec(text("select count(*) from sitting")).one()[0]
+    with Session(engine, expire_on_commit=False) as db:
+        try:
+            imported = len(backup.import_all(db, data))
+        except backup.ImportError_ as refused:
+            imported = 0
+            assert str(refused) and all(line.strip() for line in str(refused).splitlines())
+    with Session(engine) as db:
+        assert db.exec(text("select count(*) from sitting")).one()[0] == before + imported
+    check_stored_hands_are_whole(fuzz_app)
