@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLASK := $(BIN)/flask --app wsgi
 TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
-.PHONY: install db run test chromium lint bench bench-engine load
+.PHONY: install db run serve test chromium lint bench bench-engine load
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ db: install
 
 run: db
 	BASE_URL=http://127.0.0.1:5000 $(FLASK) run --host 127.0.0.1 --port 5000
+
+# For a table's phones: every interface, the address and a QR code printed (PORT=5000 by default).
+PORT ?= 5000
+serve: db
+	$(FLASK) serve --port $(PORT)
 
 # Debian's Chromium for the Playwright tests, only when none is on PATH.
 chromium:

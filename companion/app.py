@@ -200,9 +200,11 @@ def _register_errors(app: Flask) -> None:
 def _register_commands(app: Flask) -> None:
     from . import backup
     from .db import private_file, upgrade
+    from .serve import serve_command
     from .store import find_sitting
 
     engine = app.extensions["db_engine"]
+    app.cli.add_command(serve_command)
 
     @app.cli.command("upgrade-db")
     def upgrade_db():
