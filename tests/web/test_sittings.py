@@ -158,3 +158,26 @@ def test_a_coin_set_stored_before_the_cap_still_shows_the_scoreboard(app, client
         db.commit()
     page = client.get(location)
     assert page.status_code == 200 and "2/6 (half crown)" in page.text
+
+
+def poll_url(html: str) -> str:
+    return re.search(r'id="board" data-poll hx-get="([^"]+)"', html).group(1).replace("&amp;", "&")
+
+
+def test_a_scoreboard_poll_is_204_until_a_hand_changes_then_the_board_alone(app, client):
+    from tests.web.helpers import PARTNER_MADE, hand_form_data
+
+    location = start_session(client)
+    follower = app.test_client()
+    poll = poll_url(follower.get(location).text)
+    assert poll.startswith(location + "?since=")
+    unchanged = follower.get(poll, headers={"HX-Request": "true"})
+    assert unchanged.status_code == 204 and unchanged.data == b"" and "HX-Request" in unchanged.headers["Vary"]
+    page = client.get(location + "/hands/new").text
+    assert client.post(location + "/hands/new", data=hand_form_data(page, **PARTNER_MADE)).status_code == 303
+    changed = follower.get(poll, headers={"HX-Request": "true"})
+    assert changed.status_code == 200 and 'id="deal-1"' in changed.text
+    assert changed.text.lstrip().startswith("<div id=\"board\"") and "<html" not in changed.text
+    assert poll_url(changed.text) != poll  # the next poll asks from the new revision
+    assert follower.get(poll_url(changed.text), headers={"HX-Request": "true"}).status_code == 204
+    assert "<html" in follower.get(poll).text  # without htmx: the whole page

@@ -20,7 +20,7 @@ from ...store import (
     renew_edit_key,
     sittings_of,
 )
-from .. import render, see_other
+from .. import is_htmx, render, see_other
 from ..access import can_edit, device, edit_key_matches, give, is_owner, require_edit, require_owner, role
 from ..fields import whole_number
 from .chart import running_totals_chart
@@ -68,12 +68,18 @@ def _sitting(public_id: str) -> Sitting:
 
 @bp.get("/s/<public_id>")
 def show(public_id: str):
+    """The scoreboard; also what its phones poll (htmx, ``?since=<revision>``): 204 while nothing changed."""
     sitting = _sitting(public_id)
+    if is_htmx() and request.args.get("since") == str(sitting.revision):
+        unchanged = Response(status=204)  # one query: a table's phones poll every few seconds
+        unchanged.vary.add("HX-Request")
+        return unchanged
     if role(sitting) is None:
         give(sitting, Role.VIEWER)  # opened here: on this phone's list of sessions from now on
     board = load_scoreboard(db.session, sitting)
     return render(
         "sittings/show.html",
+        "sittings/_board.html",
         sitting=sitting,
         board=board,
         chart=running_totals_chart(board),
