@@ -165,7 +165,7 @@ def _register_files(app: Flask) -> None:
 
 
 #: The static files every page may use (kept by the service worker for offline rules).
-STATIC_FILES = ("style.css", "app.js", "icon.svg")
+STATIC_FILES = ("style.css", "app.js", "offline.js", "icon.svg")
 
 
 #: What a player sees instead of an error: status → (title, message).

@@ -238,6 +238,15 @@ class Scoreboard:
         return sorted(((s, self.names[s], totals[s]) for s in range(4)), key=lambda r: (-r[2], r[0]))
 
     @property
+    def places(self) -> list[int]:
+        """Each seat's place, 1 for the leader; equal totals share a place.
+
+        The totals stay in seat order on the board (tiles never move); places say who leads.
+        """
+        totals = self.totals
+        return [1 + sum(other > total for other in totals) for total in totals]
+
+    @property
     def settlement(self) -> list[Payment]:
         return settle(self.totals)
 

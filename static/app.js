@@ -1,7 +1,4 @@
-// Registers the service worker that keeps the rules readable offline.
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/sw.js").catch(() => {});
-}
+// Small behaviours on top of htmx; every page works without them.
 
 // A scoreboard asks for changes only while it is on screen: a hidden tab or a
 // locked phone sends nothing, and asks once at once when it is shown again.

@@ -11,8 +11,12 @@ from ..settle import coin_name, coins_for, settle
 
 
 def pounds(halfpence: int) -> str:
-    """A total: s/d, with pounds once past £1."""
-    return Money(halfpence).pounds_text()
+    """A total: s/d, with pounds once past £1, and a true minus sign (the machine output's is a hyphen).
+
+    >>> pounds(-104), pounds(600)
+    ('−4/4', '£1 5/-')
+    """
+    return Money(halfpence).pounds_text().replace("-", "\u2212", 1) if halfpence < 0 else Money(halfpence).pounds_text()
 
 
 def signed(halfpence: int) -> str:
@@ -43,7 +47,17 @@ def coin_set(coins) -> str:
     return ", ".join(f"{coin} ({coin_name(coin)})" for coin in sorted(coins, key=lambda c: -c.halfpence))
 
 
+def place(n: int) -> str:
+    """1st, 2nd, 3rd, 4th.
+
+    >>> [place(n) for n in (1, 2, 3, 4)]
+    ['1st', '2nd', '3rd', '4th']
+    """
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
 def register(app: Flask) -> None:
+    app.add_template_filter(place)
     app.add_template_filter(coin_set)
     app.add_template_filter(pounds)
     app.add_template_filter(signed)

@@ -94,7 +94,7 @@ def score_deal(page: Page, board_url: str, hand: dict) -> None:
 
 def shown_totals(page: Page) -> list[int]:
     totals = [0] * 4
-    for item in page.locator(".standings li").all():
+    for item in page.locator(".totals li").all():
         totals[int(item.get_attribute("data-seat"))] = int(item.get_attribute("data-total"))
     return totals
 

@@ -17,7 +17,7 @@ MANIFEST = ROOT / "static" / "cache_manifest.json"  # made by `flask digest comp
 def test_pages_link_fingerprinted_files_cached_for_a_year(client):
     html = client.get("/").text
     urls = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
-    assert {re.sub(r"-[0-9a-f]{32}", "", u.rsplit("/", 1)[1]) for u in urls} == {"icon.svg", "style.css"}
+    assert {re.sub(r"-[0-9a-f]{32}", "", u.rsplit("/", 1)[1]) for u in urls} == {"app.js", "icon.svg", "style.css"}
     for url in urls:
         name = url.rsplit("/", 1)[1]
         original = re.sub(r"-([0-9a-f]{32})\.", ".", name)
@@ -68,8 +68,13 @@ def test_pages_and_files_are_gzipped_when_the_phone_accepts_it(client):
 
 def test_only_reference_pages_register_the_service_worker(client):
     location = start_session(client)
-    assert "app-" not in client.get(location + "/hands/new").text
-    assert re.search(r"/static/app-[0-9a-f]{32}\.js", client.get("/reference/bids").text)
+    assert "offline-" not in client.get(location + "/hands/new").text
+    assert re.search(r"/static/offline-[0-9a-f]{32}\.js", client.get("/reference/bids").text)
     sw = client.get("/sw.js").text
-    for pattern in (r"/static/style-[0-9a-f]{32}\.css", r"/vendor/htmx\.org@[0-9.]+/htmx\.min\.js", r"/static/app-"):
+    for pattern in (
+        r"/static/style-[0-9a-f]{32}\.css",
+        r"/vendor/htmx\.org@[0-9.]+/htmx\.min\.js",
+        r"/static/app-",
+        r"/static/offline-",
+    ):
         assert re.search(pattern, sw)

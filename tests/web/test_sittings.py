@@ -177,7 +177,19 @@ def test_a_scoreboard_poll_is_204_until_a_hand_changes_then_the_board_alone(app,
     assert client.post(location + "/hands/new", data=hand_form_data(page, **PARTNER_MADE)).status_code == 303
     changed = follower.get(poll, headers={"HX-Request": "true"})
     assert changed.status_code == 200 and 'id="deal-1"' in changed.text
-    assert changed.text.lstrip().startswith("<div id=\"board\"") and "<html" not in changed.text
+    assert changed.text.lstrip().startswith('<div id="board"') and "<html" not in changed.text
     assert poll_url(changed.text) != poll  # the next poll asks from the new revision
     assert follower.get(poll_url(changed.text), headers={"HX-Request": "true"}).status_code == 204
     assert "<html" in follower.get(poll).text  # without htmx: the whole page
+
+
+def test_same_players_again_fills_the_start_form_from_the_last_session(app, client):
+    location = start_session(client, names=["Ann", "Bob", "Cat", "Dan"], stinger_settles_with="table", first_dealer="2")
+    public_id = location.rsplit("/", 1)[1]
+    page = client.get("/", query_string={"again": public_id}).text
+    for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
+        assert re.search(rf'<input[^>]*id="player_{seat}"[^>]*value="{name}"', page)
+    assert re.search(r'<input checked id="stinger_settles_with-\d"[^>]*value="table"', page)
+    assert '<input checked id="first_dealer-2"' in page
+    stranger = app.test_client().get("/", query_string={"again": public_id}).text
+    assert "Ann" not in stranger  # another phone's session is not filled in

@@ -59,10 +59,10 @@ def _stored_hand(sitting: Sitting, deal: int) -> HandView:
     return hand
 
 
-def _to_scoreboard(sitting: Sitting, message: str, deal: int | None = None) -> Response:
+def _to_scoreboard(sitting: Sitting, message: str) -> Response:
+    """Back to the top of the scoreboard: the notice, the totals and the next deal's button on the first screen."""
     flash(message)
-    anchor = f"#deal-{deal}" if deal else ""
-    return see_other(url_for("sittings.show", public_id=sitting.public_id) + anchor)
+    return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 
 def _called_card(form: HandForm) -> dict[str, Any] | None:
@@ -138,7 +138,7 @@ def new(public_id: str) -> Response:
     if record is not None and request.form.get("action") != "preview":
         try:
             saved = record_hand(db.session, sitting, deal, record, form.form_token.data or "")
-            return _to_scoreboard(sitting, f"Deal {deal} saved." if saved else f"Deal {deal} was already saved.", deal)
+            return _to_scoreboard(sitting, f"Deal {deal} saved." if saved else f"Deal {deal} was already saved.")
         except DealRefused as refused:  # another phone took the deal, or a doctored form named none
             form.form_errors.append(
                 (
@@ -171,7 +171,7 @@ def edit(public_id: str, deal: int) -> Response:
         version = whole_number(form.version.data) or 0  # 0: never a stored version, so a stale edit
         try:
             edit_hand(db.session, sitting, deal, record, version)
-            return _to_scoreboard(sitting, f"Deal {deal} changed.", deal)
+            return _to_scoreboard(sitting, f"Deal {deal} changed.")
         except StaleEdit:
             form.form_errors.append(
                 "This hand was changed on another phone after you opened it. "

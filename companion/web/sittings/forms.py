@@ -6,7 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from ...models import MAX_NAME, one_line
+from ...models import MAX_NAME, Sitting, one_line
 from ...rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MoneyError
 from ...settle import DEFAULT_COINS, coins_text, parse_coins
 from ..fields import options, strip
@@ -85,3 +85,15 @@ class NewSittingForm(FlaskForm):
         return HouseRules.from_json(
             {"stinger_settles_with": self.stinger_settles_with.data, "martlet_values": self.martlet_values.data}
         )
+
+
+def again_data(sitting: Sitting) -> dict[str, str]:
+    """The start form filled as the session ``sitting`` was: the same players again."""
+    data = {f"player_{seat}": name for seat, name in enumerate(sitting.names)}
+    data.update(
+        first_dealer=str(sitting.first_dealer),  # every player dealt equally often: the deal comes round again
+        deals=str(sitting.deals),
+        coins=sitting.coins,
+        **sitting.rules.to_json(),
+    )
+    return data

@@ -24,7 +24,7 @@ from .. import is_htmx, render, see_other
 from ..access import can_edit, device, edit_key_matches, give, is_owner, require_edit, require_owner, role
 from ..fields import whole_number
 from .chart import running_totals_chart
-from .forms import NewSittingForm
+from .forms import NewSittingForm, again_data
 
 bp = Blueprint("sittings", __name__)
 PER_PAGE = 20
@@ -38,6 +38,10 @@ def _start_page(form: NewSittingForm, status: int = 200):
 
 @bp.get("/")
 def start():
+    """The start page; ``?again=<id>`` fills the form with that session's players, seats and house rules."""
+    last = find_sitting(db.session, request.args.get("again", ""))
+    if last is not None and role(last) is not None:
+        return _start_page(NewSittingForm(data=again_data(last)))
     return _start_page(NewSittingForm())
 
 
