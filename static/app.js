@@ -5,3 +5,20 @@
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (document.hidden && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();
 });
+
+// Rules help over the hand form: the sheet's section arrives in the dialog, which then opens.
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target.id !== "help-body") return;
+  const dialog = document.getElementById("help");
+  if (!dialog.open) dialog.showModal();
+  dialog.scrollTop = 0;
+});
+
+// A refused Save: the first problem takes the focus (autofocus) and stands mid-screen, clear of the bar below.
+document.addEventListener("DOMContentLoaded", () => {
+  const first = document.querySelector("[autofocus]");
+  if (first) {
+    first.focus({ preventScroll: true });
+    (first.closest(".field, fieldset") || first).scrollIntoView({ block: "center" });
+  }
+});

@@ -56,7 +56,18 @@ def place(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
+def control_attrs(field, first_error: str | None = None) -> dict[str, object]:
+    """A form control's attributes: its error described, and the focus when it holds the form's first problem."""
+    attrs: dict[str, object] = {}
+    if field.errors:
+        attrs.update({"aria-describedby": f"{field.id}-error", "aria-invalid": "true"})
+    if first_error == field.name:
+        attrs["autofocus"] = True
+    return attrs
+
+
 def register(app: Flask) -> None:
+    app.add_template_global(control_attrs)
     app.add_template_filter(place)
     app.add_template_filter(coin_set)
     app.add_template_filter(pounds)

@@ -30,7 +30,8 @@ def test_form_has_labels_in_the_games_words(client):
         "Called card",
         "Young trumps",
         "Held by",
-        "Card points of declarer",
+        "Card points",
+        "Counted for",
         "Bonuses and announcements",
         "Stinger",
     ):
@@ -286,7 +287,8 @@ def test_edit_form_comes_back_with_every_choice_ticked(client):
     ):
         tag = re.search(rf'<input[^>]*name="{name}"[^>]*value="{re.escape(value)}"[^>]*>', html).group(0)
         assert re.search(r"\bchecked\b", tag), name
-    assert len(re.findall(r"<input[^>]*\bchecked\b", html)) == 7
+    assert len(re.findall(r"<input[^>]*\bchecked\b", html)) == 8  # and the points counted for declarer's side
+    assert re.search(r'<input checked id="points_of-0" name="points_of" type="radio" value="declarer">', html)
     assert re.search(r'<option selected value="declarer">', html)
     assert re.search(r'id="martlets_defence".*?<option selected value="2">', html, re.S)
     assert 'name="points" type="number" value="71"' in html or 'value="71"' in html
@@ -309,7 +311,7 @@ def preview_body(client, location, page, **fields) -> str:
     assert response.status_code == 200 and response.headers["Content-Type"] == "text/html; charset=utf-8"
     body = response.text
     assert body.startswith('<div class="preview-body" aria-live="polite">') and body.endswith("</div>")
-    return body
+    return body.split('<div id="summary"')[0]  # the preview, without the summary beside Save
 
 
 def test_the_preview_says_each_thing_in_turn(client):
@@ -317,10 +319,7 @@ def test_the_preview_says_each_thing_in_turn(client):
     page = client.get(location + "/hands/new").text
     nothing = preview_body(client, location, page)
     assert "called-facts" not in nothing
-    assert (
-        "Still to fill in: Bid, Declarer, Called card, Young trumps, Held by, Card points of declarer&#39;s side."
-        in nothing
-    )
+    assert "Still to fill in: Bid, Declarer, Called card, Young trumps, Held by, Card points." in nothing
     no_young = preview_body(client, location, page, called_suit="C", called_rank="7")
     assert "Choose the young-trump suit to see the called card's category." in no_young
     banned = preview_body(client, location, page, called_suit="S", called_rank="Q", young_trumps="hearts")
@@ -368,3 +367,45 @@ def test_a_deal_the_session_cannot_have_is_not_found(client, deal):
     location = start_session(client, deals="8")
     for path in (f"/hands/{deal}/edit", f"/hands/{deal}/delete"):
         assert client.get(location + path).status_code == 404
+
+
+def test_the_other_sides_points_may_be_entered_instead(client):
+    location = start_session(client)
+    assert new_hand(client, location, **{**PARTNER_MADE, "points": "59", "points_of": "defence"}).status_code == 303
+    html = client.get(location + "/hands/1/edit").text
+    assert re.search(r'<input[^>]*name="points"[^>]*value="71"', html)  # 130 − 59, always shown as declarer's
+
+
+def test_a_refused_save_focuses_the_first_problem_and_says_each_once(client):
+    location = start_session(client)
+    response = new_hand(client, location, **{**PARTNER_MADE, "declarer": "", "points": "140"})
+    assert response.status_code == 422
+    html = response.text
+    assert len(re.findall(r"\bautofocus\b", html)) == 1
+    assert re.search(r'<input autofocus id="declarer-0" name="declarer"', html)  # the first problem
+    for message in ("Choose who won the auction.", "Card points run from 0 to 130."):
+        assert html.count(message) == 1, message
+    assert 'aria-describedby="points-error"' in html and 'aria-invalid="true"' in html
+
+
+def test_the_hand_form_is_never_kept_for_the_back_button(client):
+    location = start_session(client)
+    assert client.get(location + "/hands/new").headers["Cache-Control"] == "no-store"
+    assert new_hand(client, location, **{**PARTNER_MADE, "points": "999"}).headers["Cache-Control"] == "no-store"
+
+
+def test_the_live_preview_sends_the_summary_beside_save_out_of_band(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    assert '<div id="summary" class="summary"' in page and "To fill in: Bid, Declarer" in page
+    response = client.post(
+        location + "/hands/preview", data=hand_form_data(page, **PARTNER_MADE), headers={"HX-Request": "true"}
+    )
+    summary = response.text.split('<div id="summary"')[1]
+    assert 'hx-swap-oob="true"' in summary
+    assert re.findall(r'<li data-seat="(\d)"><small>(\w+)</small> <span[^>]*>([^<]+)</span>', summary) == [
+        ("0", "Ann", "−0/6"),
+        ("1", "Bob", "+0/6"),
+        ("2", "Cat", "−0/6"),
+        ("3", "Dan", "+0/6"),
+    ]

@@ -31,6 +31,8 @@ from ...rules import (
 from ..fields import MultiCheckboxField, options
 
 OLD = "old"
+#: The card points in the pack (contract §3).
+TOTAL_CARD_POINTS = 130
 COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
 PLAIN_BONUSES = tuple(b for b in Bonus if not b.derived)
 SIDE_CHOICES = [("", "—"), (Side.DECLARER.value, "Declarer's side"), (Side.DEFENCE.value, "Defence")]
@@ -98,12 +100,18 @@ class HandForm(FlaskForm):
     )
     held_by = _radios("Held by", required="Say who held the called card.")
     points = IntegerField(
-        "Card points of declarer's side",
+        "Card points",
         validators=[
-            InputRequired("Enter declarer's side's card points."),
+            InputRequired("Enter the card points of one side."),
             NumberRange(0, 130, "Card points run from 0 to 130."),
         ],
         render_kw={"inputmode": "numeric", "min": 0, "max": 130, "autocomplete": "off"},
+    )
+    #: Either side's points may be counted at the table: the other side's are 130 less.
+    points_of = RadioField(
+        "Counted for",
+        choices=options([(Side.DECLARER.value, "Declarer's side"), (Side.DEFENCE.value, "The other side")]),
+        default=Side.DECLARER.value,
     )
     stinger_points = IntegerField(
         "Stinger's own card points",
@@ -183,7 +191,7 @@ class HandForm(FlaskForm):
             "young_trumps": self.young_trumps.data,
             "holder": _seat(seat),
             "in_trug": where == "trug",
-            "points": self.points.data,
+            "points": self.declarer_points(),
             "declarations": list(self.declarations.data or [])
             + [Declaration.VIBRANT_COURT.id] * int(self.vibrant_courts.data or 0)
             + [Declaration.FULL_COURT.id] * int(self.full_courts.data or 0),
@@ -203,6 +211,13 @@ class HandForm(FlaskForm):
         if where == "trug":
             record["stinger_points"] = self.stinger_points.data
         return record
+
+    def declarer_points(self) -> int | None:
+        """Declarer's side's card points, from whichever side's were counted."""
+        points = self.points.data
+        if points is not None and self.points_of.data == Side.DEFENCE.value:
+            return TOTAL_CARD_POINTS - points
+        return points
 
     def to_record(self, house_rules: HouseRules) -> HandRecord | None:
         """The hand the engine makes of a validated form; None, with its message beside the field, if refused."""
@@ -267,6 +282,7 @@ def form_data(record: HandRecord) -> dict[str, str | list[str]]:
         data["young_trumps"] = record.young_trumps.value
     data["held_by"] = f"{'trug' if record.in_trug else 'hand'}-{record.holder}"
     data["points"] = str(record.points)
+    data["points_of"] = Side.DECLARER.value
     data["stinger_points"] = "" if record.stinger_points is None else str(record.stinger_points)
     made = dict(record.bonuses)
     for bonus, name in BONUS_FIELDS:

@@ -81,9 +81,11 @@ def _called_card(form: HandForm) -> dict[str, Any] | None:
         return {"card": called, "category": None}  # a suit card waits for the young trumps
 
 
-def _preview(form: HandForm, sitting: Sitting, record: HandRecord | None) -> dict[str, Any]:
-    """What ``hands/_preview.html`` shows: the card's category, then the payments or what is missing or wrong."""
+def _preview(form: HandForm, sitting: Sitting, record: HandRecord | None, refused: bool = False) -> dict[str, Any]:
+    """What ``hands/_preview.html`` and the summary beside Save show: the card's category, then the
+    payments or what is missing or wrong. ``refused``: a Save was refused, its problems beside their fields."""
     return {
+        "refused": refused,
         "names": sitting.names,
         "called": _called_card(form),
         "record": record,
@@ -107,7 +109,7 @@ def _form_page(
     After a POST: 200 for a hand the engine accepted (previewed, or refused
     because of another phone's change) and 422 for one it did not.
     """
-    return render(
+    response = render(
         "hands/form.html",
         status=status,
         form=form,
@@ -115,9 +117,13 @@ def _form_page(
         deal=deal,
         dealer=sitting.dealer_of(deal),
         editing=editing,
-        preview=_preview(form, sitting, record),
+        preview=_preview(form, sitting, record, refused=status == 422),
         current=current,
+        first_error=next((f.name for f in form if f.errors), None),
     )
+    # Never kept for Back: after a save, Back opens a fresh form for the next deal, not this one filled in.
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -189,7 +195,7 @@ def preview(public_id: str) -> Response:
     sitting = _editable_sitting(public_id)
     form = HandForm(names=sitting.names)
     record = form.to_record(sitting.rules) if not form.missing() and form.validate() else None
-    return render("hands/_preview.html", **_preview(form, sitting, record))
+    return render("hands/_preview.html", **_preview(form, sitting, record), oob=True)
 
 
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])
