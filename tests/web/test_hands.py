@@ -6,7 +6,7 @@ from sqlalchemy import text
 from companion.rules import HandRecord
 from companion.testing import form_fields
 from tests.conftest import EXAMPLES, load_example
-from tests.web.helpers import PARTNER_MADE, hand_form_data, start_session
+from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data, start_session
 
 
 def new_hand(client, location, **fields):
@@ -409,3 +409,69 @@ def test_the_live_preview_sends_the_summary_beside_save_out_of_band(client):
         ("2", "Cat", "−0/6"),
         ("3", "Dan", "+0/6"),
     ]
+
+
+def any_csrf(html: str) -> str:
+    return re.search(r'name="csrf_token"(?: type="hidden")? value="([^"]+)"', html).group(1)
+
+
+def restore_form(html: str) -> dict:
+    form = re.search(r'<form class="flash restore" method="post" action="([^"]+)".*?</form>', html, re.S)
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(0)))
+    return {"action": form.group(1), **fields}
+
+
+def test_a_deleted_hand_can_be_restored_from_the_notice(client):
+    location = start_session(client)
+    assert new_hand(client, location, **{**PARTNER_MADE, "points": "80"}).status_code == 303
+    before = totals(client, location)
+    page = client.get(location + "/hands/1/delete").text
+    deleted = client.post(location + "/hands/1/delete", data={"csrf_token": any_csrf(page)})
+    assert deleted.status_code == 303
+    board = client.get(location).text
+    assert "Deal 1 deleted." in board and 'id="restore"' in board and 'id="deal-1"' not in board
+    form = restore_form(board)
+    restored = client.post(form.pop("action"), data=form)
+    assert restored.status_code == 303
+    board = client.get(location).text
+    assert "Deal 1 restored." in board and 'id="deal-1"' in board and totals(client, location) == before
+    again = client.post(location + "/hands/restore", data=form)  # a second press: the deal is taken now
+    assert again.status_code == 303 and "scored again meanwhile" in client.get(location).text
+    assert client.get(location).text.count('class="hand"') == 1
+
+
+def test_a_restore_token_is_signed_and_for_its_own_session_only(app, client):
+    location = start_session(client)
+    other = start_session(client, names=["W", "X", "Y", "Z"])
+    assert new_hand(client, location, **PARTNER_MADE).status_code == 303
+    page = client.get(location + "/hands/1/delete").text
+    client.post(location + "/hands/1/delete", data={"csrf_token": any_csrf(page)})
+    form = restore_form(client.get(location).text)
+    form.pop("action")
+    assert client.post(other + "/hands/restore", data=form).status_code == 400
+    assert (
+        client.post(location + "/hands/restore", data={**form, "token": form["token"][:-2] + "xx"}).status_code == 400
+    )
+    viewer = app.test_client()
+    viewer.get(location)
+    assert (
+        viewer.post(
+            location + "/hands/restore", data={**form, "csrf_token": csrf_from(viewer.get("/").text)}
+        ).status_code
+        == 403
+    )
+    assert 'id="deal-1"' not in client.get(location).text
+
+
+def test_a_restore_after_ten_minutes_is_too_late(app, client, monkeypatch):
+    import time
+
+    location = start_session(client)
+    assert new_hand(client, location, **PARTNER_MADE).status_code == 303
+    page = client.get(location + "/hands/1/delete").text
+    client.post(location + "/hands/1/delete", data={"csrf_token": any_csrf(page)})
+    form = restore_form(client.get(location).text)
+    later = time.time() + 601
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert client.post(form.pop("action"), data=form).status_code == 303
+    assert "Too late to restore" in client.get(location).text and 'id="deal-1"' not in client.get(location).text

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, request, url_for
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from werkzeug.wrappers import Response
 
 from ...extensions import db, limiter
 from ...models import Sitting
-from ...rules import HandRecord, card, category_of, score
+from ...rules import HandRecord, InvalidHand, card, category_of, score
 from ...rules.cards import Suit
 from ...store import (
     DealRefused,
@@ -198,12 +199,45 @@ def preview(public_id: str) -> Response:
     return render("hands/_preview.html", **_preview(form, sitting, record), oob=True)
 
 
+#: How long the notice after a delete can bring the hand back.
+RESTORE_SECONDS = 10 * 60
+
+
+def _restorer() -> URLSafeTimedSerializer:
+    """Signs a deleted hand into the notice's Restore button, so nothing deleted needs keeping on the server."""
+    return URLSafeTimedSerializer(current_app.secret_key, salt="restore-hand")
+
+
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])
 @limiter.limit(_saves_limit, exempt_when=_not_a_save)
 def delete(public_id: str, deal: int) -> Response:
     sitting = _editable_sitting(public_id)
     hand = _stored_hand(sitting, deal)
     if request.method == "POST":
-        delete_hand(db.session, sitting, deal)
-        return _to_scoreboard(sitting, f"Deal {deal} deleted.")
+        if not delete_hand(db.session, sitting, deal):
+            return _to_scoreboard(sitting, f"Deal {deal} was already deleted.")
+        token = _restorer().dumps({"session": public_id, "deal": deal, "hand": hand.record.to_json()})
+        flash({"session": public_id, "deal": deal, "token": token}, "restore")  # the notice, with its Restore button
+        return see_other(url_for("sittings.show", public_id=public_id))
     return render("hands/delete.html", sitting=sitting, hand=hand)
+
+
+@bp.post("/restore")
+@limiter.limit(_saves_limit)
+def restore(public_id: str) -> Response:
+    """Undo a delete from its notice, for a while: the same hand back as the same deal, if that is still free."""
+    sitting = _editable_sitting(public_id)
+    try:
+        signed = _restorer().loads(request.form.get("token", ""), max_age=RESTORE_SECONDS)
+        if signed["session"] != public_id:
+            raise BadSignature("another session's hand")
+        deal, record = signed["deal"], HandRecord.from_json(signed["hand"])
+    except SignatureExpired:
+        return _to_scoreboard(sitting, "Too late to restore that hand: it can be scored again instead.")
+    except (BadSignature, KeyError, TypeError, InvalidHand):
+        abort(400)
+    try:
+        record_hand(db.session, sitting, deal, record, new_secret())
+    except DealRefused:
+        return _to_scoreboard(sitting, f"Deal {deal} was scored again meanwhile: the deleted hand was not restored.")
+    return _to_scoreboard(sitting, f"Deal {deal} restored.")
