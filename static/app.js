@@ -22,3 +22,11 @@ document.addEventListener("DOMContentLoaded", () => {
     (first.closest(".field, fieldset") || first).scrollIntoView({ block: "center" });
   }
 });
+
+// Print buttons (the browser's own print works without this).
+document.addEventListener("click", (event) => {
+  if (event.target.closest("[data-print]")) window.print();
+});
+document.addEventListener("htmx:load", (event) => {
+  for (const button of event.detail.elt.querySelectorAll("[data-print]")) button.hidden = false;
+});
