@@ -124,6 +124,18 @@ class Card:
         assert self.rank is not None and self.suit is not None  # a suit card has both
         return f"{self.rank.label} of {self.suit.label}"
 
+    @property
+    def short(self) -> str:
+        """The card as the hand form shows it: a rank and a suit symbol, or an old trump's number.
+
+        >>> card("TC").short, card("KS").short, card("XXI").short
+        ('10♣', 'K♠', 'XXI')
+        """
+        if self.is_old_trump:
+            return self.code
+        assert self.rank is not None and self.suit is not None  # a suit card has both
+        return f"{self.rank.value if self.rank.is_court else self.rank.label}{self.suit.symbol}"
+
     def __str__(self) -> str:
         return self.code
 

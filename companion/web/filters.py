@@ -47,6 +47,15 @@ def coin_set(coins) -> str:
     return ", ".join(f"{coin} ({coin_name(coin)})" for coin in sorted(coins, key=lambda c: -c.halfpence))
 
 
+def sentence(text: str) -> str:
+    """The first letter upper-case and nothing else changed (Jinja's ``capitalize`` lower-cases XXI to xxi).
+
+    >>> sentence("a side captures F, XXI and I")
+    'A side captures F, XXI and I'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def place(n: int) -> str:
     """1st, 2nd, 3rd, 4th.
 
@@ -69,6 +78,7 @@ def control_attrs(field, first_error: str | None = None) -> dict[str, object]:
 def register(app: Flask) -> None:
     app.add_template_global(control_attrs)
     app.add_template_filter(place)
+    app.add_template_filter(sentence)
     app.add_template_filter(coin_set)
     app.add_template_filter(pounds)
     app.add_template_filter(signed)

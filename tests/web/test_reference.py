@@ -183,3 +183,84 @@ def test_offline_assets_are_served(client):
     assert sw.status_code == 200 and sw.headers["Service-Worker-Allowed"] == "/" and "/reference/bids" in sw.text
     manifest = client.get("/manifest.webmanifest")
     assert manifest.status_code == 200 and manifest.json["start_url"] == "/"
+
+
+# -- the sheets checked against the contract (issue: reference sheet errors) ---------------------------------
+
+
+def section(html: str, ident: str) -> str:
+    match = re.search(rf'<(section|p|h3)[^>]*id="{ident}".*?</\1>', html, re.S)
+    assert match, ident
+    return match.group(0)
+
+
+def test_the_cheat_sheet_follows_the_sessions_house_rules(client):
+    default = client.get("/reference/cheat-sheet").text
+    assert "settles one G with declarer" in section(default, "cheat-stung")
+    assert "1× 1/-, 2× 2/6, 3× 4/3" in section(default, "cheat-martlets")  # summed: 12, 12+18, 12+18+21
+    location = start_session(client, stinger_settles_with="table", martlet_values="total")
+    public_id = location.rsplit("/", 1)[1]
+    session = client.get(f"/reference/cheat-sheet?session={public_id}").text
+    assert "This session's house rules" in session
+    assert "settles with the table: ±3G for the stinger" in section(session, "cheat-stung")
+    assert "1× 1/-, 2× 1/6, 3× 1/9" in section(session, "cheat-martlets")  # the listed value is the total
+    assert "the listed value is the total" in section(session, "cheat-martlets")
+
+
+def test_an_announced_solo_penalty_is_ten_game_values(client):
+    sheet = client.get("/reference/cheat-sheet").text
+    assert "<strong>10G</strong>" in section(sheet, "cheat-penalty")
+
+
+def test_stung_bonus_settlement_is_on_the_scoring_page_and_cheat_sheet(client):
+    scoring = section(client.get("/reference/scoring").text, "stung-bonuses")
+    assert "only the stinger and" in scoring and "other two" in scoring and 'class="interp"' in scoring
+    cheat = section(client.get("/reference/cheat-sheet").text, "cheat-bonus-settling")
+    assert "Stung" in cheat and "pays the stinger" in cheat and 'class="interp"' in cheat
+
+
+@pytest.mark.parametrize(
+    ("url", "ident", "words"),
+    [
+        ("/reference/bids", "game", "partner game declarer and partner each settle"),
+        ("/reference/bids", "game", "strictly more card points"),
+        ("/reference/scoring", "declarations", "at most four"),
+        ("/reference/scoring", "bonuses", "lowest young trump"),
+        ("/reference/scoring", "martlets", "summed"),
+        ("/reference/scoring", "bonuses", "each with each defender"),
+    ],
+)
+def test_each_interpretation_is_marked_where_it_is_stated(client, url, ident, words):
+    html = section(client.get(url).text, ident)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+    assert words in text.replace("In a ", "").lower() or words in text, words
+    at = html.find(words.split()[0]) if words.split()[0] in html else 0
+    assert 'class="interp"' in html[at:], words
+
+
+def test_roman_numerals_stay_upper_case(client):
+    for url in ("/reference/scoring", "/reference/cards/XXI", "/reference/cards/XVI"):
+        html = client.get(url).text
+        assert not re.search(r"\b(xxi|xvi|Xxi|Xvi)\b", html), url
+    assert "the Fool, XXI and the Pagat" in client.get("/reference/scoring").text
+
+
+def test_the_play_page_hands_out_the_trugs_as_the_rules_say(client):
+    play = client.get("/reference/play").text
+    assert "The trugs go to the wardens" not in play
+    assert "to declarer, the left-most to the player on declarer" in play and "opposite declarer" in play
+
+
+def test_the_bids_page_describes_the_auction_and_does_not_double_declarations(client):
+    bids = client.get("/reference/bids").text
+    assert "every payment doubled" not in bids and "declarations are not" in bids
+    auction = section(bids, "auction")
+    assert "opens with four" in auction and "passed is out" in auction and "two high" in auction
+
+
+def test_the_called_card_lookup_shows_cards_as_the_form_does(client):
+    html = client.get("/reference/called-cards?young=clubs").text
+    chips = re.findall(r'class="chip" data-card="(\w+)"[^>]*>([^<]+)</a>', html)
+    shown = dict(chips)
+    assert shown["TC"] == "10♣" and shown["KS"] == "K♠" and shown["CH"] == "C♥" and shown["XXI"] == "XXI"
+    assert all(code != text for code, text in chips if code[-1] in "CDHS" and len(code) == 2)

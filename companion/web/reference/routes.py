@@ -54,10 +54,14 @@ def index():
 
 @bp.get("/bids")
 def bids():
+    rules, sitting = _session_rules()
     return render(
         "reference/bids.html",
+        rules=rules,
+        sitting=sitting,
+        StingerSettlesWith=StingerSettlesWith,
         bids=list(Bid),
-        games=game_rows(),
+        games=game_rows(rules),
         penalties=penalty_rows(),
         categories=CALLABLE,
         banned=Category.BANNED,
@@ -141,12 +145,18 @@ def house_rules():
 
 @bp.get("/cheat-sheet")
 def cheat_sheet():
+    """One printable page, under the session's house rules (``?session=``) or the defaults."""
+    rules, sitting = _session_rules()
     return render(
         "reference/cheat_sheet.html",
+        rules=rules,
+        sitting=sitting,
         bids=list(Bid),
-        games=game_rows(),
+        games=game_rows(rules),
         categories=list(Category),
         declarations=list(Declaration),
         bonuses=list(Bonus),
         martlets=_martlet_table(),
+        MartletValues=MartletValues,
+        StingerSettlesWith=StingerSettlesWith,
     )

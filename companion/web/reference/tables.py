@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules import (
+    DEFAULT_HOUSE_RULES,
     Bid,
     Category,
     HandRecord,
+    HouseRules,
     Money,
     Suit,
     cards_by_category,
@@ -58,7 +60,7 @@ def _pair(hand: HandRecord) -> tuple[Money, Money]:
     return Money(game[DECLARER]), Money(game[3])  # seat 3 is a defender in every example
 
 
-def _stung(bid: Bid, points: int, stinger_points: int) -> tuple[Money, Money, Money]:
+def _stung(bid: Bid, points: int, stinger_points: int, rules: HouseRules) -> tuple[Money, Money, Money]:
     hand = HandRecord.from_json(
         {
             "bid": bid.id,
@@ -69,13 +71,15 @@ def _stung(bid: Bid, points: int, stinger_points: int) -> tuple[Money, Money, Mo
             "in_trug": True,
             "points": points,
             "stinger_points": stinger_points,
+            "house_rules": rules.to_json(),
         }
     )
     lines = score(hand).lines
     return tuple(Money(lines["game"][s] + lines["stinger"][s]) for s in (DECLARER, STINGER, 3))
 
 
-def game_rows() -> list[GameRow]:
+def game_rows(rules: HouseRules = DEFAULT_HOUSE_RULES) -> list[GameRow]:
+    """Each bid's game payments; the stung cases under the session's house rules (``rules``)."""
     rows = []
     for bid in Bid:
         rows.append(
@@ -85,9 +89,9 @@ def game_rows() -> list[GameRow]:
                 solo={m: _pair(_hand(bid, Category.GUBBER, m, holder=DECLARER)) for m in (True, False)},
                 announced={m: _pair(_hand(bid, Category.BANNED, m, holder=DECLARER)) for m in (True, False)},
                 stung={
-                    "declarer makes game": _stung(bid, bid.target, 0),
-                    "both fail": _stung(bid, bid.target - 1, min(bid.target - 1, 130 - bid.target + 1)),
-                    "stinger beats declarer": _stung(bid, 30, 31),
+                    "declarer makes game": _stung(bid, bid.target, 0, rules),
+                    "both fail": _stung(bid, bid.target - 1, min(bid.target - 1, 130 - bid.target + 1), rules),
+                    "stinger beats declarer": _stung(bid, 30, 31, rules),
                 },
             )
         )
