@@ -30,3 +30,11 @@ document.addEventListener("click", (event) => {
 document.addEventListener("htmx:load", (event) => {
   for (const button of event.detail.elt.querySelectorAll("[data-print]")) button.hidden = false;
 });
+
+// "Deals first" shows the players' names as they are typed.
+document.addEventListener("input", (event) => {
+  const seat = /^player_(\d)$/.exec(event.target.id || "");
+  if (!seat) return;
+  const label = document.querySelector(`#first_dealer-box label[data-value="${seat[1]}"] span`);
+  if (label) label.textContent = event.target.value.trim() || `Player ${Number(seat[1]) + 1}`;
+});

@@ -58,6 +58,13 @@ class NewSittingForm(FlaskForm):
         description="s/d values separated by spaces; used to suggest coins when settling up.",
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # "Deals first" offers the names as typed (app.js keeps them in step while typing).
+        self.first_dealer.choices = options(
+            (seat, (f.data or "").strip() or f"Player {seat + 1}") for seat, f in enumerate(self.name_fields)
+        )
+
     @property
     def name_fields(self):
         return [self.player_0, self.player_1, self.player_2, self.player_3]
