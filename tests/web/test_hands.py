@@ -416,7 +416,7 @@ def any_csrf(html: str) -> str:
 
 
 def restore_form(html: str) -> dict:
-    form = re.search(r'<form class="flash restore" method="post" action="([^"]+)".*?</form>', html, re.S)
+    form = re.search(r'<div class="flash restore".*?<form method="post" action="([^"]+)".*?</form>', html, re.S)
     fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(0)))
     return {"action": form.group(1), **fields}
 
