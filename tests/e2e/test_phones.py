@@ -70,3 +70,175 @@ def test_a_hidden_scoreboard_stops_asking(phone: Page, live_server: str):
     phone.wait_for_timeout(500)
     assert len(asked) == before + 1  # shown again: asks at once
     assert board in asked[-1]
+
+
+def on_screen(page: Page, selector: str) -> bool:
+    """Wholly inside the viewport, without scrolling."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0
+
+
+def test_after_save_the_notice_totals_and_next_deal_are_on_the_first_screen(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    for deal, hand in enumerate(DEALS, start=1):
+        save_hand(phone, board, hand)
+        assert phone.evaluate("window.scrollY") == 0
+        for selector in (".flash", "h1.deal-count"):
+            assert on_screen(phone, selector), (deal, selector)
+        if deal < len(DEALS):  # after the last deal, the final standings stand in for the totals (below)
+            assert on_screen(phone, ".totals li:last-child") and on_screen(phone, "#score-hand"), deal
+            expect(phone.locator("#score-hand")).to_have_text(f"Score deal {deal + 1}")
+    for selector in ("#settle-h", ".settlement .payments li:last-child", ".standings li:last-child"):
+        assert on_screen(phone, selector), selector
+    # Totals keep their seats: the tiles never move, places say who leads.
+    seats = [phone.locator(".totals li").nth(i).get_attribute("data-seat") for i in range(4)]
+    assert seats == ["0", "1", "2", "3"]
+    assert sorted(phone.locator(".totals li").nth(i).get_attribute("data-place") for i in range(4))[0] == "1"
+
+
+def test_while_entering_each_payment_stays_beside_save(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    phone.goto(board + "/hands/new")
+    summary = phone.locator("#summary")
+    expect(summary).to_contain_text("To fill in: Bid, Declarer")
+    assert on_screen(phone, "#summary") and on_screen(phone, "#save")
+    fill_hand(phone, DEALS[0])
+    expect(summary.locator(".summary-pays li")).to_have_count(4)
+    phone.locator("#points").scroll_into_view_if_needed()
+    assert on_screen(phone, "#summary") and on_screen(phone, "#save")  # sticky, wherever the thumb is
+    expect(summary.locator('li[data-seat="1"]')).to_contain_text("Bob")
+    expect(summary.locator('li[data-seat="1"]')).to_contain_text("+2/-")
+
+
+def test_a_refused_save_puts_its_first_problem_on_screen_focused_and_says_it_once(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    phone.goto(board + "/hands/new")
+    fill_hand(phone, {**DEALS[0], "points": 140})
+    phone.locator("#save").click()
+    expect(phone.locator("#points-error")).to_have_text("Card points run from 0 to 130.")
+    assert phone.evaluate("document.activeElement.id") == "points"
+    assert on_screen(phone, "#points") and on_screen(phone, "#points-error")
+    assert phone.locator("text=Card points run from 0 to 130.").count() == 1
+    expect(phone.locator("#summary")).to_contain_text("Not saved")
+
+
+def test_rules_help_opens_over_the_form_and_leaves_it_as_it_was(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    phone.goto(board + "/hands/new")
+    fill_hand(phone, DEALS[0])
+    pages = len(phone.context.pages)
+    url = phone.url
+    phone.locator("#bid-box .help").click()
+    dialog = phone.locator("dialog#help")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Game value")
+    assert phone.url == url and len(phone.context.pages) == pages  # no new tab, no navigation
+    box = phone.locator("#bid-box .help").bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    phone.locator("#help-close").click()
+    expect(dialog).to_be_hidden()
+    expect(phone.locator("#points")).to_have_value("80")  # the hand as entered
+
+
+def test_the_other_sides_points_and_only_possible_holders(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    phone.goto(board + "/hands/new")
+    hand = DEALS[0]  # Bob declares: Bob's own trug cannot hold the called card
+    fill_hand(phone, {**hand, "points": 130 - hand["points"]})
+    expect(phone.locator('#held_by-box label[data-value="trug-1"]')).to_be_hidden()
+    expect(phone.locator('#held_by-box label[data-value="trug-0"]')).to_be_visible()
+    phone.locator('#points_of-box label[data-value="defence"]').click()
+    expect(phone.locator("#summary .summary-pays li")).to_have_count(4)
+    phone.locator("#save").click()
+    expect(phone.locator(".flash")).to_contain_text("Deal 1 saved")
+    phone.goto(board + "/hands/1/edit")
+    expect(phone.locator("#points")).to_have_value(str(hand["points"]))
+
+
+def test_back_after_save_opens_a_fresh_form_for_the_next_deal(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    save_hand(phone, board, DEALS[0])
+    phone.go_back()
+    expect(phone.locator("h1")).to_contain_text("Score deal 2")
+    expect(phone.locator("#points")).to_have_value("")
+
+
+def test_a_deleted_hand_comes_back_from_the_notice(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    save_hand(phone, board, DEALS[0])
+    save_hand(phone, board, DEALS[1])
+    totals = [phone.locator(".totals li").nth(i).get_attribute("data-total") for i in range(4)]
+    phone.goto(board + "/hands/1/delete")
+    phone.get_by_role("button", name="Delete deal 1").click()
+    expect(phone.locator("#deal-1")).to_have_count(0)
+    phone.locator("#restore").click()
+    expect(phone.locator(".flash")).to_contain_text("Deal 1 restored")
+    expect(phone.locator("#deal-1")).to_be_visible()
+    assert [phone.locator(".totals li").nth(i).get_attribute("data-total") for i in range(4)] == totals
+
+
+def test_same_players_again_in_two_taps(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    for hand in DEALS:
+        save_hand(phone, board, hand)
+    phone.locator("#same-again").click()
+    for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
+        expect(phone.locator(f"#player_{seat}")).to_have_value(name)
+    expect(phone.locator('#first_dealer-box label[data-value="0"]')).to_have_text("Ann")
+    phone.get_by_role("button", name="Start session").click()
+    expect(phone.locator(".deal-count")).to_have_text("Deal 1 of 8")
+    assert phone.url != board
+
+
+def test_deals_first_follows_the_names_as_typed(phone: Page, live_server: str):
+    phone.goto(live_server + "/")
+    expect(phone.locator('#first_dealer-box label[data-value="2"]')).to_have_text("Player 3")
+    phone.fill("#player_2", "Cat")
+    expect(phone.locator('#first_dealer-box label[data-value="2"]')).to_have_text("Cat")
+
+
+def test_the_scoreboard_prints_as_one_page(phone: Page, live_server: str):
+    board = start(phone, live_server, deals="16")
+    for hand in DEALS + DEALS:
+        save_hand(phone, board, hand)
+    phone.emulate_media(media="print")
+    expect(phone.locator(".score-sheet")).to_be_visible()
+    expect(phone.locator(".score-sheet tbody tr")).to_have_count(16)
+    expect(phone.locator(".score-sheet tfoot")).to_contain_text("Totals after 16 of 16 deals")
+    expect(phone.locator(".score-sheet")).to_contain_text("Settle up")
+    for hidden in ("#board .status", ".hands-list", ".chart", "header.top"):
+        expect(phone.locator(hidden).first).to_be_hidden()
+    pdf = phone.pdf(format="A4")
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 1
+
+
+def test_reference_sheets_fit_the_phone_and_use_the_forms_words(phone: Page, live_server: str):
+    width = phone.viewport_size["width"]
+    for path in (
+        "/reference/cheat-sheet",
+        "/reference/bids",
+        "/reference/called-cards?young=clubs",
+        "/reference/scoring",
+    ):
+        phone.goto(live_server + path)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= width, path
+        smallest = phone.evaluate(
+            """() => Math.min(...[...document.querySelectorAll('main *')].filter(e => e.offsetParent
+                 && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+                 .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+        )
+        assert smallest >= 14, (path, smallest)
+    phone.goto(live_server + "/reference/called-cards?young=clubs")
+    expect(phone.locator('.chip[data-card="TC"]')).to_have_text("10♣")
+
+
+def test_the_chart_tells_players_apart_without_colour(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    save_hand(phone, board, DEALS[0])
+    lines = phone.locator(".chart polyline")
+    expect(lines).to_have_count(4)
+    dashes = {lines.nth(i).get_attribute("stroke-dasharray") for i in range(4)}
+    markers = {lines.nth(i).get_attribute("marker-mid") for i in range(4)}
+    assert len(dashes) == 4 and len(markers) == 4
+    expect(phone.locator(".legend li")).to_have_text(["Ann", "Bob", "Cat", "Dan"])
