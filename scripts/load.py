@@ -3,9 +3,13 @@
 A table is four phones, and a hand takes a few minutes (HAND_SECONDS on
 average). In each hand the scorer opens the hand form, sends a live preview
 at each of PREVIEWS changes while entering it (the form filling in as they
-go), saves, and lands on the scoreboard; each of the three other phones
-opens the scoreboard once after the save and once at some other moment.
-That is 17 requests a hand, about one every ten seconds a table.
+go), saves, and lands on the scoreboard. Each of the three other phones
+has the scoreboard on screen for part of the hand (ON_SCREEN of it, at a
+random moment; the rest of the time the phone is locked or in a pocket,
+and a hidden page asks nothing): it opens the scoreboard, then asks every
+POLL_SECONDS whether it changed, which is a 204 until a save changes it.
+That is about 11 requests for the scorer and 3 × 31 for the followers a
+hand: about one every two seconds a table.
 
 Every table runs on its own clock with its own phase, as tables at a pub
 do, and the requests are sent when they are due whether or not earlier
@@ -27,6 +31,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import secrets
 import sys
 import tempfile
@@ -51,8 +56,10 @@ HAND_SECONDS = 180.0  # a hand, from one deal to the next, at a table that plays
 ENTRY_SECONDS = 40.0  # entering a hand on the phone, first tap to Save
 PREVIEWS = 8  # live previews while entering (one per change that completes a choice)
 FOLLOWERS = 3
+ON_SCREEN = 0.5  # of a hand, a follower's scoreboard is on screen (polling)
+POLL_SECONDS = 3.0  # as the scoreboard's hx-trigger
 P95_LIMIT = 0.100
-LEVELS = (500, 1000, 2000, 3000, 4000, 6000, 8000, 10000, 12000)
+LEVELS = (250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000)
 
 
 # -- a small HTTP/1.1 client on asyncio (the stdlib has none; gunicorn's sync workers close each connection) --
@@ -94,6 +101,7 @@ class Table:
     public_id: str = ""
     cookie: str = ""  # the scorer's session cookie (its device id, CSRF secret)
     follower_cookie: str = ""  # the other phones' (each opened the view link once, so it is on their list)
+    follower_since: str = "0"  # the revision the followers' scoreboards show
     csrf: str = ""
     next_deal: int = 1
     saved: set[int] = field(default_factory=set)  # deals whose save was answered "saved" (303)
@@ -153,9 +161,11 @@ def hand_events(table: Table, start: float, seconds: float) -> list[Event]:
         events.append(Event(saved, "save", table, urlencode({**sent, "action": "save"}, True), table.next_deal))
         table.next_deal += 1
     events.append(Event(saved + 0.4, "after save", table))  # the redirect, followed
-    for _ in range(FOLLOWERS):
-        events.append(Event(saved + rng.uniform(1, 30), "follower", table))
-        events.append(Event(start + rng.uniform(0, HAND_SECONDS), "follower", table))
+    for _ in range(FOLLOWERS):  # the scoreboard on screen for a while: opened, then polled
+        shown = start + rng.uniform(0, (1 - ON_SCREEN) * HAND_SECONDS)
+        events.append(Event(shown, "follower", table))
+        polls = int(ON_SCREEN * HAND_SECONDS / POLL_SECONDS)
+        events += [Event(shown + POLL_SECONDS * (i + 1), "poll", table) for i in range(polls)]
     return events
 
 
@@ -171,7 +181,15 @@ def schedule(tables: list[Table], seconds: float) -> list[Event]:
     return sorted(events)
 
 
-EXPECT = {"hand form": 200, "preview": 200, "save": 303, "after save": 200, "follower": 200}
+EXPECT = {
+    "hand form": {200},
+    "preview": {200},
+    "save": {303},
+    "after save": {200},
+    "follower": {200},
+    "poll": {200, 204},
+}
+SINCE = re.compile(r"[?&]amp;since=(\d+)|[?&]since=(\d+)")
 
 
 async def fire(host: str, port: int, event: Event, times: dict, errors: list) -> None:
@@ -182,9 +200,10 @@ async def fire(host: str, port: int, event: Event, times: dict, errors: list) ->
         "save": table.board + "/hands/new",
         "after save": table.board,
         "follower": table.board,  # a view-only phone
+        "poll": f"{table.board}?since={table.follower_since}",
     }[event.kind]
-    headers = {"Cookie": table.follower_cookie if event.kind == "follower" else table.cookie}
-    if event.kind == "preview":
+    headers = {"Cookie": table.follower_cookie if event.kind in ("follower", "poll") else table.cookie}
+    if event.kind in ("preview", "poll"):
         headers["HX-Request"] = "true"
     start = time.perf_counter()
     try:
@@ -193,10 +212,12 @@ async def fire(host: str, port: int, event: Event, times: dict, errors: list) ->
         errors.append(f"{event.kind}: {exc.__class__.__name__}")
         return
     times[event.kind].append(time.perf_counter() - start)
-    if answer.status != EXPECT[event.kind]:
+    if answer.status not in EXPECT[event.kind]:
         errors.append(f"{event.kind}: HTTP {answer.status}")
     elif event.kind == "save":
         table.saved.add(event.deal)
+    elif event.kind in ("follower", "poll") and answer.status == 200 and (found := SINCE.search(answer.body)):
+        table.follower_since = found.group(1) or found.group(2)  # what the swapped-in board asks from next
 
 
 async def run_level(host: str, port: int, tables: list[Table], seconds: float) -> tuple[dict, list, float]:
@@ -309,7 +330,8 @@ def run(label: str, url: str, workers: int, seconds: float, levels: tuple[int, .
     server, base = gunicorn("wsgi:app", env, workers)
     print(
         f"\n== {label}: gunicorn, {workers} sync workers; a hand every {HAND_SECONDS:.0f} s a table "
-        f"({PREVIEWS} previews, a save, {1 + 2 * FOLLOWERS} scoreboard views); {seconds:.0f} s a level"
+        f"({PREVIEWS} previews, a save; {FOLLOWERS} followers each with the scoreboard on screen "
+        f"{ON_SCREEN:.0%} of the time, polling every {POLL_SECONDS:.0f} s); {seconds:.0f} s a level"
     )
     try:
         best, tables = asyncio.run(measure(base, seconds, levels))
