@@ -171,6 +171,13 @@ def is_session_id(text: object) -> bool:
     return isinstance(text, str) and _SESSION_ID.fullmatch(text) is not None
 
 
+def revision_of(db: Session, public_id: str) -> int | None:
+    """A session's revision alone (one column, none of its players): what a polling scoreboard asks."""
+    if not is_session_id(public_id):
+        return None
+    return db.exec(select(Sitting.revision).where(Sitting.public_id == public_id)).first()
+
+
 def find_sitting(db: Session, public_id: str) -> Sitting | None:
     if not is_session_id(public_id):
         return None

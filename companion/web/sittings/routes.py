@@ -18,6 +18,7 @@ from ...store import (
     hand_count,
     load_scoreboard,
     renew_edit_key,
+    revision_of,
     sittings_of,
 )
 from .. import is_htmx, render, see_other
@@ -73,11 +74,12 @@ def _sitting(public_id: str) -> Sitting:
 @bp.get("/s/<public_id>")
 def show(public_id: str):
     """The scoreboard; also what its phones poll (htmx, ``?since=<revision>``): 204 while nothing changed."""
-    sitting = _sitting(public_id)
-    if is_htmx() and request.args.get("since") == str(sitting.revision):
-        unchanged = Response(status=204)  # one query: a table's phones poll every few seconds
+    since = request.args.get("since")
+    if since is not None and is_htmx() and since == str(revision_of(db.session, public_id)):
+        unchanged = Response(status=204)  # one single-column query: a table's phones poll every few seconds
         unchanged.vary.add("HX-Request")
         return unchanged
+    sitting = _sitting(public_id)
     if role(sitting) is None:
         give(sitting, Role.VIEWER)  # opened here: on this phone's list of sessions from now on
     board = load_scoreboard(db.session, sitting)
