@@ -205,7 +205,10 @@ class HandView:
 
 @dataclass
 class Scoreboard:
-    """A session with its recorded hands: totals, standings and settlement for the scoreboard."""
+    """A session with its recorded hands: totals, standings and settlement for the scoreboard.
+
+    Built whole by ``load_scoreboard``; the figures are worked out once, on first use.
+    """
 
     sitting: Sitting
     hands: list[HandView] = field(default_factory=list)
@@ -225,11 +228,11 @@ class Scoreboard:
     def next_deal(self) -> int | None:
         return first_free_deal({h.deal for h in self.hands}, self.sitting.deals)
 
-    @property
+    @cached_property
     def totals(self) -> list[int]:
         return [sum(h.payments[s] for h in self.hands) for s in range(4)]
 
-    @property
+    @cached_property
     def running(self) -> list[list[int]]:
         """Each seat's total after each recorded hand, starting from 0."""
         series = [[0] for _ in range(4)]
@@ -238,13 +241,13 @@ class Scoreboard:
                 series[s].append(series[s][-1] + h.payments[s])
         return series
 
-    @property
+    @cached_property
     def standings(self) -> list[tuple[int, str, int]]:
         """(seat, name, total), leader first."""
         totals = self.totals
         return sorted(((s, self.names[s], totals[s]) for s in range(4)), key=lambda r: (-r[2], r[0]))
 
-    @property
+    @cached_property
     def places(self) -> list[int]:
         """Each seat's place, 1 for the leader; equal totals share a place.
 
@@ -253,7 +256,7 @@ class Scoreboard:
         totals = self.totals
         return [1 + sum(other > total for other in totals) for total in totals]
 
-    @property
+    @cached_property
     def settlement(self) -> list[Payment]:
         return settle(self.totals)
 

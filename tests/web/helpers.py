@@ -10,7 +10,7 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def csrf_from(html: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    return re.search(r'name="csrf_token"(?: type="hidden")? value="([^"]+)"', html).group(1)
 
 
 def start_session(client, names=PLAYERS, deals="8", **extra) -> str:

@@ -411,10 +411,6 @@ def test_the_live_preview_sends_the_summary_beside_save_out_of_band(client):
     ]
 
 
-def any_csrf(html: str) -> str:
-    return re.search(r'name="csrf_token"(?: type="hidden")? value="([^"]+)"', html).group(1)
-
-
 def restore_form(html: str) -> dict:
     form = re.search(r'<div class="flash restore".*?<form method="post" action="([^"]+)".*?</form>', html, re.S)
     fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(0)))
@@ -426,7 +422,7 @@ def test_a_deleted_hand_can_be_restored_from_the_notice(client):
     assert new_hand(client, location, **{**PARTNER_MADE, "points": "80"}).status_code == 303
     before = totals(client, location)
     page = client.get(location + "/hands/1/delete").text
-    deleted = client.post(location + "/hands/1/delete", data={"csrf_token": any_csrf(page)})
+    deleted = client.post(location + "/hands/1/delete", data={"csrf_token": csrf_from(page)})
     assert deleted.status_code == 303
     board = client.get(location).text
     assert "Deal 1 deleted." in board and 'id="restore"' in board and 'id="deal-1"' not in board
@@ -445,7 +441,7 @@ def test_a_restore_token_is_signed_and_for_its_own_session_only(app, client):
     other = start_session(client, names=["W", "X", "Y", "Z"])
     assert new_hand(client, location, **PARTNER_MADE).status_code == 303
     page = client.get(location + "/hands/1/delete").text
-    client.post(location + "/hands/1/delete", data={"csrf_token": any_csrf(page)})
+    client.post(location + "/hands/1/delete", data={"csrf_token": csrf_from(page)})
     form = restore_form(client.get(location).text)
     form.pop("action")
     assert client.post(other + "/hands/restore", data=form).status_code == 400
@@ -469,7 +465,7 @@ def test_a_restore_after_ten_minutes_is_too_late(app, client, monkeypatch):
     location = start_session(client)
     assert new_hand(client, location, **PARTNER_MADE).status_code == 303
     page = client.get(location + "/hands/1/delete").text
-    client.post(location + "/hands/1/delete", data={"csrf_token": any_csrf(page)})
+    client.post(location + "/hands/1/delete", data={"csrf_token": csrf_from(page)})
     form = restore_form(client.get(location).text)
     later = time.time() + 601
     monkeypatch.setattr(time, "time", lambda: later)
