@@ -46,8 +46,13 @@ class StaleEdit(Exception):
 
 
 def new_secret() -> str:
-    """128 random bits, URL-safe: for view ids, edit keys and form tokens."""
-    return secrets.token_urlsafe(16)
+    """128 random bits, URL-safe: for view ids, edit keys and form tokens.
+
+    Never starting with "-", which a command line would read as an option (``flask edit-link <id>``).
+    """
+    while (secret := secrets.token_urlsafe(16)).startswith("-"):
+        pass
+    return secret
 
 
 def create_sitting(

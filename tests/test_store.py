@@ -117,3 +117,11 @@ def test_hand_values_are_the_record_and_its_payments():
     values = hand_values(RECORD)
     assert HandRecord.from_json(json.loads(values["record"])) == RECORD
     assert [values[f"pay_{s}"] for s in range(4)] == list(score(RECORD).net_halfpence)
+
+
+def test_secrets_never_start_like_a_command_line_option():
+    from companion.store import new_secret
+
+    secrets = [new_secret() for _ in range(3000)]  # about 47 would start with "-" if nothing prevented it
+    assert not any(s.startswith("-") for s in secrets) and len(set(secrets)) == 3000
+    assert all(len(s) == 22 for s in secrets)
