@@ -38,7 +38,7 @@ def serve_command(port: int, workers: int) -> None:
     click.echo(f"\nSussex Tarot Companion for the table: {base}\n")
     click.echo("Phones on the same Wi-Fi open that address, or scan:\n")
     segno.make(base, error="m").terminal(compact=True)
-    click.echo("\nStop with Ctrl+C.\n", err=False)
+    click.echo("\nStop with Ctrl+C.\n")
     sys.stdout.flush()
     os.environ["BASE_URL"] = base
     command = [sys.executable, "-m", "gunicorn", "-w", str(workers), "--threads", "4"]

@@ -10,20 +10,25 @@ from ..rules import LINE_LABELS, Money
 from ..settle import coin_name, coins_for, settle
 
 
+def _minus(text: str) -> str:
+    """A shown amount with a true minus sign (``Money``'s machine text has a hyphen), as on every page."""
+    return text.replace("-", "\u2212", 1) if text.startswith("-") else text
+
+
 def pounds(halfpence: int) -> str:
-    """A total: s/d, with pounds once past £1, and a true minus sign (the machine output's is a hyphen).
+    """A total: s/d, with pounds once past £1.
 
     >>> pounds(-104), pounds(600)
     ('−4/4', '£1 5/-')
     """
-    return Money(halfpence).pounds_text().replace("-", "\u2212", 1) if halfpence < 0 else Money(halfpence).pounds_text()
+    return _minus(Money(halfpence).pounds_text())
 
 
 def signed(halfpence: int) -> str:
     """A payment with its sign: +1/6, −0/9, 0/-."""
     if halfpence > 0:
         return "+" + str(Money(halfpence))
-    return str(Money(halfpence)).replace("-", "−", 1) if halfpence else "0/-"
+    return _minus(str(Money(halfpence))) if halfpence else "0/-"
 
 
 def pays(halfpence: int) -> str:

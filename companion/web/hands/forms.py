@@ -16,6 +16,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ...rules import (
     OLD_TRUMPS,
+    TOTAL_CARD_POINTS,
     Bid,
     Bonus,
     Declaration,
@@ -31,8 +32,6 @@ from ...rules import (
 from ..fields import MultiCheckboxField, options
 
 OLD = "old"
-#: The card points in the pack (contract §3).
-TOTAL_CARD_POINTS = 130
 COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
 PLAIN_BONUSES = tuple(b for b in Bonus if not b.derived)
 SIDE_CHOICES = [("", "—"), (Side.DECLARER.value, "Declarer's side"), (Side.DEFENCE.value, "Defence")]
