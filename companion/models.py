@@ -1,8 +1,11 @@
-"""Tables: a Sitting (what players call a session), its Players and Hands, and who may see it (Access).
+"""Tables: a Sitting (what players call a session), its Players and Hands, and who may see it (Access);
+a Group (a regular table or club) with its Members, whose sessions it holds (GroupAccess).
 
 "Sitting" avoids a clash with the database session and Flask's session.
 A hand keeps its input record as JSON, so it can always be re-scored, and
-its computed payments per seat, so totals are a sum.
+beside it what follows from the record: the payments per seat, so totals
+are a sum, and the facts statistics count (declarer, bid, kind, made …),
+so statistics are a GROUP BY. Both are written only by ``store.hand_values``.
 """
 
 import json
@@ -43,8 +46,53 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def name_key(name: str) -> str:
+    """What makes two names the same player: case and surrounding spaces do not count.
+
+    >>> name_key(" Ann ") == name_key("ANN")
+    True
+    """
+    return name.strip().casefold()
+
+
+class Group(SQLModel, table=True):
+    """A regular table or club: its players (``Member``) and its sessions, under one private link."""
+
+    __tablename__ = "player_group"  # GROUP is an SQL keyword
+    id: int | None = Field(default=None, primary_key=True)
+    public_id: str = Field(max_length=40, unique=True, index=True)
+    edit_key: str = Field(max_length=40)
+    name: str = Field(max_length=60)
+    created_at: datetime = Field(default_factory=now)
+    #: What a session started from the group begins with (as on ``Sitting``).
+    house_rules: str = "{}"
+    coins: str = ""
+
+    members: list["Member"] = Relationship(  # noqa: UP037
+        sa_relationship_kwargs={"order_by": "Member.name_key", "lazy": "selectin", "viewonly": True}
+    )
+
+    @property
+    def rules(self) -> HouseRules:
+        return HouseRules.from_json(json.loads(self.house_rules))
+
+
+class Member(SQLModel, table=True):
+    """One player of a group. Sessions' seats point here, so a rename keeps the player's history."""
+
+    __table_args__ = (UniqueConstraint("group_id", "name_key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: int = Field(foreign_key="player_group.id", index=True, ondelete="CASCADE")
+    name: str = Field(max_length=40)
+    #: ``name_key(name)``: names are unique within a group whatever their case.
+    name_key: str = Field(max_length=40)
+    created_at: datetime = Field(default_factory=now)
+
+
 class Sitting(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
+    #: The group whose evening this is, if any.
+    group_id: int | None = Field(default=None, foreign_key="player_group.id", index=True)
     #: The unguessable id in the session's view link.
     public_id: str = Field(max_length=40, unique=True, index=True)
     #: The secret in the edit link; whoever opens that link may change hands.
@@ -84,6 +132,8 @@ class Player(SQLModel, table=True):
     sitting_id: int = Field(foreign_key="sitting.id", index=True, ondelete="CASCADE")
     seat: int
     name: str = Field(max_length=40)
+    #: The group's player in this seat (sessions of a group only).
+    member_id: int | None = Field(default=None, foreign_key="member.id", index=True)
 
 
 class Hand(SQLModel, table=True):
@@ -97,6 +147,19 @@ class Hand(SQLModel, table=True):
     pay_1: int
     pay_2: int
     pay_3: int
+    # What follows from the record, for statistics (seats; None where there is no such player).
+    bid: str = Field(default="", max_length=8)
+    declarer: int = 0
+    kind: str = Field(default="", max_length=16)
+    made: bool = False
+    partner: int | None = None
+    stinger: int | None = None
+    stinger_made: bool | None = None
+    #: How many declarations declarer made.
+    declared: int = 0
+    #: Bonuses made by each side (Hundred included), counted.
+    bonuses_declarer: int = 0
+    bonuses_defence: int = 0
     #: Goes up by one on every edit, so a stale edit can be noticed.
     version: int = 1
     #: One per filled-in form: a second save of the same form is not a second hand.
@@ -125,13 +188,25 @@ class Role(StrEnum):
         return list(Role).index(self)
 
 
-class Access(SQLModel, table=True):
-    """One phone's role in one session, kept on the server: a phone's cookie holds only its device id."""
+class Grant(SQLModel):
+    """One phone's role in one session or group, kept on the server: a phone's cookie holds only its device id."""
 
-    __table_args__ = (UniqueConstraint("device", "sitting_id"),)
     id: int | None = Field(default=None, primary_key=True)
     #: A random id in the phone's signed cookie.
     device: str = Field(max_length=40, index=True)
-    sitting_id: int = Field(foreign_key="sitting.id", index=True, ondelete="CASCADE")
     role: str = Field(max_length=8)
     created_at: datetime = Field(default_factory=now)
+
+
+class Access(Grant, table=True):
+    """A phone's role in a session."""
+
+    __table_args__ = (UniqueConstraint("device", "sitting_id"),)
+    sitting_id: int = Field(foreign_key="sitting.id", index=True, ondelete="CASCADE")
+
+
+class GroupAccess(Grant, table=True):
+    """A phone's role in a group; an editor of the group also scores the group's sessions."""
+
+    __table_args__ = (UniqueConstraint("device", "group_id"),)
+    group_id: int = Field(foreign_key="player_group.id", index=True, ondelete="CASCADE")

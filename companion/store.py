@@ -19,8 +19,8 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, select, update
 
-from .models import Access, Hand, Player, Role, Sitting, first_free_deal, now
-from .rules import HandRecord, HouseRules, Money, MoneyError, Result, score
+from .models import Access, Group, GroupAccess, Hand, Member, Player, Role, Sitting, first_free_deal, name_key, now
+from .rules import HandRecord, HouseRules, Money, MoneyError, Result, Side, score
 from .settle import DEFAULT_COINS, Payment, coins_text, parse_coins, settle
 
 
@@ -63,7 +63,9 @@ def create_sitting(
     house_rules: HouseRules,
     coins: str | None = None,
     commit: bool = True,
+    group: Group | None = None,
 ) -> Sitting:
+    """A new session; in a ``group``, each name is one of its players (added to the group when new)."""
     sitting = Sitting(
         public_id=new_secret(),
         edit_key=new_secret(),
@@ -71,11 +73,15 @@ def create_sitting(
         first_dealer=first_dealer,
         house_rules=json.dumps(house_rules.to_json()),
         coins=coins or coins_text(DEFAULT_COINS),
+        group_id=group.id if group is not None else None,
     )
     db.add(sitting)
     db.flush()
-    for seat, name in enumerate(names):
-        db.add(Player(sitting_id=sitting.id, seat=seat, name=name))
+    members = members_named(db, group, names) if group is not None else [None] * len(names)
+    for seat, (name, member) in enumerate(zip(names, members, strict=True)):
+        if member is not None:
+            name = member.name  # as the group spells it
+        db.add(Player(sitting_id=sitting.id, seat=seat, name=name, member_id=member.id if member else None))
     if commit:
         db.commit()
     else:
@@ -84,11 +90,121 @@ def create_sitting(
     return sitting
 
 
+# -- groups --------------------------------------------------------------------
+
+
+class NameTaken(ValueError):
+    """Another player of the group has this name."""
+
+
+def create_group(
+    db: Session, name: str, house_rules: HouseRules, coins: str | None = None, commit: bool = True
+) -> Group:
+    group = Group(
+        public_id=new_secret(),
+        edit_key=new_secret(),
+        name=name,
+        house_rules=json.dumps(house_rules.to_json()),
+        coins=coins or coins_text(DEFAULT_COINS),
+    )
+    db.add(group)
+    if commit:
+        db.commit()
+    else:
+        db.flush()
+    db.refresh(group)
+    return group
+
+
+def find_group(db: Session, public_id: str) -> Group | None:
+    if not is_session_id(public_id):
+        return None
+    return db.exec(select(Group).where(Group.public_id == public_id)).first()
+
+
+def find_member(db: Session, group: Group, member_id: int) -> Member | None:
+    return db.exec(select(Member).where(Member.group_id == group.id, Member.id == member_id)).first()
+
+
+def members_named(db: Session, group: Group, names: list[str]) -> list[Member]:
+    """The group's players of these names (any case), the new ones added to the group (not committed)."""
+    known = {m.name_key: m for m in db.exec(select(Member).where(Member.group_id == group.id))}
+    found = []
+    for name in names:
+        member = known.get(name_key(name))
+        if member is None:
+            member = known[name_key(name)] = Member(group_id=group.id, name=name.strip(), name_key=name_key(name))
+            db.add(member)
+            db.flush()
+        found.append(member)
+    return found
+
+
+def add_member(db: Session, group: Group, name: str) -> Member:
+    """A new player of the group; ``NameTaken`` when the group has one of that name."""
+    member = Member(group_id=group.id, name=name.strip(), name_key=name_key(name))
+    db.add(member)
+    try:
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+        raise NameTaken(name) from None
+    db.refresh(member)
+    return member
+
+
+def rename_member(db: Session, member: Member, name: str) -> None:
+    """A new name for a group's player, also on the scoreboards of the sessions they sat in.
+
+    Their history follows them: statistics go by the player, never by the name.
+    """
+    try:
+        member.name, member.name_key = name.strip(), name_key(name)
+        db.add(member)
+        db.exec(update(Player).where(Player.member_id == member.id).values(name=member.name))
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+        raise NameTaken(name) from None
+
+
+def group_sittings(db: Session, group: Group) -> list[SittingSummary]:
+    """The group's sessions, newest first, with their hand counts."""
+    counts = select(Hand.sitting_id, func.count().label("hands")).group_by(Hand.sitting_id).subquery()
+    rows = db.exec(
+        select(Sitting, func.coalesce(counts.c.hands, 0))
+        .outerjoin(counts, counts.c.sitting_id == Sitting.id)
+        .where(Sitting.group_id == group.id)
+        .order_by(Sitting.created_at.desc(), Sitting.id.desc())
+    ).all()
+    return [SittingSummary(s, n, None) for s, n in rows]
+
+
+def last_sitting(db: Session, group: Group) -> Sitting | None:
+    return db.exec(
+        select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.created_at.desc(), Sitting.id.desc())
+    ).first()
+
+
+def groups_of(db: Session, device: str | None) -> list[tuple[Group, Role]]:
+    """The groups this phone made, joined or opened, by name."""
+    if device is None:
+        return []
+    rows = db.exec(
+        select(Group, GroupAccess.role)
+        .join(GroupAccess, GroupAccess.group_id == Group.id)
+        .where(GroupAccess.device == device)
+        .order_by(Group.name, Group.id)
+    ).all()
+    return [(g, Role(r)) for g, r in rows]
+
+
 @dataclass(frozen=True)
 class SittingSummary:
     sitting: Sitting
     hands: int
-    role: Role
+    #: This phone's role in it (None where the list is not one phone's).
+    role: Role | None
 
 
 def sittings_of(
@@ -115,19 +231,29 @@ def sittings_of(
     return [SittingSummary(s, counts.get(s.id or 0, 0), Role(role)) for s, role in rows], more
 
 
-def role_of(db: Session, device: str | None, sitting: Sitting) -> Role | None:
+def _grants(thing: Sitting | Group) -> tuple[type[Access] | type[GroupAccess], Any]:
+    """The table of phones' roles in a session or in a group, and its column naming ``thing``."""
+    if isinstance(thing, Group):
+        return GroupAccess, GroupAccess.group_id
+    return Access, Access.sitting_id
+
+
+def role_of(db: Session, device: str | None, thing: Sitting | Group) -> Role | None:
+    """This phone's own role in a session or a group."""
     if device is None:
         return None
-    found = db.exec(select(Access.role).where(Access.device == device, Access.sitting_id == sitting.id)).first()
+    table, column = _grants(thing)
+    found = db.exec(select(table.role).where(table.device == device, column == thing.id)).first()
     return Role(found) if found else None
 
 
-def grant(db: Session, device: str, sitting: Sitting, role: Role) -> None:
-    """Give this phone ``role`` in the session, unless it already has a higher one."""
+def grant(db: Session, device: str, thing: Sitting | Group, role: Role) -> None:
+    """Give this phone ``role`` in the session or group, unless it already has a higher one."""
+    table, column = _grants(thing)
     for _ in range(2):  # two tabs of one phone may race to insert the same row: the second then updates
-        row = db.exec(select(Access).where(Access.device == device, Access.sitting_id == sitting.id)).first()
+        row = db.exec(select(table).where(table.device == device, column == thing.id)).first()
         if row is None:
-            db.add(Access(device=device, sitting_id=sitting.id, role=role.value))
+            db.add(table(device=device, role=role.value, **{column.key: thing.id}))
         elif Role(row.role).rank < role.rank:
             row.role = role.value
         else:
@@ -139,17 +265,14 @@ def grant(db: Session, device: str, sitting: Sitting, role: Role) -> None:
             db.rollback()
 
 
-def renew_edit_key(db: Session, sitting: Sitting) -> str:
+def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
     """A new edit link: the old one stops working, and phones that joined with it may only view again."""
-    sitting.edit_key = new_secret()
-    db.add(sitting)
-    db.exec(
-        update(Access)
-        .where(Access.sitting_id == sitting.id, Access.role == Role.EDITOR.value)
-        .values(role=Role.VIEWER.value)
-    )
+    thing.edit_key = new_secret()
+    db.add(thing)
+    table, column = _grants(thing)
+    db.exec(update(table).where(column == thing.id, table.role == Role.EDITOR.value).values(role=Role.VIEWER.value))
     db.commit()
-    return sitting.edit_key
+    return thing.edit_key
 
 
 def delete_sitting(db: Session, sitting: Sitting) -> None:
@@ -294,13 +417,31 @@ def lowest_free_deal(db: Session, sitting: Sitting) -> int | None:
     return first_free_deal(set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id))), sitting.deals)
 
 
+def hand_facts(record: HandRecord) -> dict[str, Any]:
+    """What statistics count about a hand, as its row keeps them beside the record."""
+    sides = list(record.bonus_sides().values())
+    return {
+        "bid": record.bid.id,
+        "declarer": record.declarer,
+        "kind": record.kind.id,
+        "made": record.made,
+        "partner": record.partner,
+        "stinger": record.stinger,
+        "stinger_made": record.stinger_made,
+        "declared": len(record.declarations),
+        "bonuses_declarer": sides.count(Side.DECLARER),
+        "bonuses_defence": sides.count(Side.DEFENCE),
+    }
+
+
 def hand_values(record: HandRecord) -> dict[str, Any]:
-    """What a hand row stores for a record: the record as JSON and each seat's payment.
+    """What a hand row stores for a record: the record as JSON, each seat's payment and the hand's facts.
 
     The one place a hand's stored values are made (save, edit, import, re-score).
     """
     values: dict[str, Any] = {"record": json.dumps(record.to_json())}
     values.update({f"pay_{s}": n for s, n in enumerate(score(record).net_halfpence)})
+    values.update(hand_facts(record))
     return values
 
 

@@ -1,11 +1,13 @@
-"""Who may see and change a session: its owner, the phones that opened its edit link, and those that opened it.
+"""Who may see and change a session or a group: its owner, the phones with its edit link, and those that opened it.
 
 A phone's signed cookie holds only a random device id; its role in each
 session (``Role``: viewer, editor, owner) is kept on the server, so there is
 no cap and a full cookie loses nothing. The view link shows a session but
 changes nothing; the edit link (``/s/<id>/join/<key>``) makes a phone an
 editor, also one that lost its cookie. The start page lists only this
-phone's own sessions.
+phone's own sessions and groups. A group works the same way (``/g/<id>``),
+and a phone's role in a group carries to the group's sessions, up to editor:
+whoever keeps the club's scores scores its every evening.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import hmac
 from flask import abort, g, session
 
 from ..extensions import db
-from ..models import Role, Sitting
+from ..models import Group, Role, Sitting
 from ..store import grant, is_session_id, new_secret, role_of
 
 DEVICE = "device"
@@ -38,44 +40,64 @@ def own_device() -> str:
     return found
 
 
-def role(sitting: Sitting) -> Role | None:
-    """This phone's role in the session (looked up once a request)."""
+def role(thing: Sitting | Group) -> Role | None:
+    """This phone's role in the session or group (looked up once a request)."""
     roles = g.setdefault("roles", {})
-    if sitting.id not in roles:
-        legacy = session.get(LEGACY_GRANTS)
-        if isinstance(legacy, list) and sitting.public_id in legacy:
-            # Rights from an older cookie move to the server: the phone that held them keeps them.
-            give(sitting, Role.OWNER)
-            legacy.remove(sitting.public_id)
-            session.modified = True  # the list changed in place
-        roles[sitting.id] = role_of(db.session, device(), sitting)
-    return roles[sitting.id]
+    key = (type(thing).__name__, thing.id)
+    if key not in roles:
+        if isinstance(thing, Sitting):
+            _move_legacy_grant(thing)
+        found = role_of(db.session, device(), thing)
+        if isinstance(thing, Sitting) and thing.group_id is not None:
+            found = _higher(found, _carried(thing))
+        roles[key] = found
+    return roles[key]
 
 
-def give(sitting: Sitting, given: Role) -> None:
-    """This phone now has ``given`` in the session (or keeps a higher role)."""
-    grant(db.session, own_device(), sitting, given)
-    g.setdefault("roles", {}).pop(sitting.id, None)
+def _move_legacy_grant(sitting: Sitting) -> None:
+    legacy = session.get(LEGACY_GRANTS)
+    if isinstance(legacy, list) and sitting.public_id in legacy:
+        # Rights from an older cookie move to the server: the phone that held them keeps them.
+        grant(db.session, own_device(), sitting, Role.OWNER)
+        legacy.remove(sitting.public_id)
+        session.modified = True  # the list changed in place
 
 
-def can_edit(sitting: Sitting) -> bool:
-    found = role(sitting)
+def _carried(sitting: Sitting) -> Role | None:
+    """What the phone's role in the session's group gives it in the session: at most editor."""
+    group = db.session.get(Group, sitting.group_id)
+    found = role(group) if group is not None else None
+    return None if found is None else min(found, Role.EDITOR, key=lambda r: r.rank)
+
+
+def _higher(a: Role | None, b: Role | None) -> Role | None:
+    return max((r for r in (a, b) if r is not None), key=lambda r: r.rank, default=None)
+
+
+def give(thing: Sitting | Group, given: Role) -> None:
+    """This phone now has ``given`` in the session or group (or keeps a higher role)."""
+    grant(db.session, own_device(), thing, given)
+    g.setdefault("roles", {}).clear()  # a group's role carries to its sessions
+
+
+def can_edit(thing: Sitting | Group) -> bool:
+    found = role(thing)
     return found is not None and found.rank >= Role.EDITOR.rank
 
 
-def is_owner(sitting: Sitting) -> bool:
-    return role(sitting) is Role.OWNER
+def is_owner(thing: Sitting | Group) -> bool:
+    return role(thing) is Role.OWNER
 
 
-def require_edit(sitting: Sitting) -> None:
-    if not can_edit(sitting):
+def require_edit(thing: Sitting | Group) -> None:
+    if not can_edit(thing):
         abort(403)
 
 
-def require_owner(sitting: Sitting) -> None:
-    if not is_owner(sitting):
+def require_owner(thing: Sitting | Group) -> None:
+    if not is_owner(thing):
         abort(403)
 
 
-def edit_key_matches(sitting: Sitting, key: str) -> bool:
-    return hmac.compare_digest(sitting.edit_key.encode(), key.encode())
+def edit_key_matches(thing: Sitting | Group, key: str) -> bool:
+    return hmac.compare_digest(thing.edit_key.encode(), key.encode())
