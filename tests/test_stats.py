@@ -1,0 +1,169 @@
+"""Statistics across a group's sessions, checked against hands whose figures are worked out here by hand."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session
+
+from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
+from companion.stats import Tried, group_stats
+from companion.store import (
+    NameTaken,
+    add_member,
+    create_group,
+    create_sitting,
+    delete_hand,
+    edit_hand,
+    record_hand,
+    rename_member,
+)
+
+
+@pytest.fixture
+def db(app):
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
+        yield session
+
+
+def hand(**fields) -> HandRecord:
+    base = {"young_trumps": "hearts", "in_trug": False}
+    return HandRecord.from_json({**base, **fields})
+
+
+# Night 1: Ann, Bob, Cat, Dan (seats 0-3).
+#   Deal 1: Bob (seat 1) bids 4, calls 7C (gubber), Dan (seat 3) holds it, 71 points: made.
+#     G = 6d = 12 halfpence: Bob +12, Dan +12, Ann -12, Cat -12.
+#   Deal 2: Ann bids 3 (target 76), calls 7C held by Cat, 60 points: failed.
+#     G = 12d = 24 hp: Ann -24, Cat -24, Bob +24, Dan +24; calling penalty on gubber (factor 1) P = G = 24 hp,
+#     declarer pays it split among the defenders: Ann -24, Bob +12, Dan +12.
+#     Ann -48, Bob +36, Cat -24, Dan +36.
+#   Deal 3: Dan bids 4 and holds the called 7C himself (silent solo), 70 points: made.
+#     Dan +3G = +36, each other -12.
+# Night 1 totals: Ann -12-48-12 = -72, Bob 12+36-12 = 36, Cat -12-24-12 = -48, Dan 12+36+36 = 84.
+NIGHT_1 = [
+    hand(bid="4", declarer=1, called_card="7C", holder=3, points=71),
+    hand(bid="3", declarer=0, called_card="7C", holder=2, points=60),
+    hand(bid="4", declarer=3, called_card="7C", holder=3, points=70),
+]
+# Night 2: Eve, Ann, Bob, Cat (seats 0-3): Ann in seat 1 now.
+#   Deal 1: Ann (seat 1) bids 4, calls 7C that lay in Bob's trug (seat 2): stung. Ann takes 70 (made), Bob 20.
+#     Declarer makes game: +4G / stinger -2G / each other warden -1G, G = 12 hp:
+#     Ann +48, Bob -24, Eve -12, Cat -12. The stinger failed (20 is not more than 70).
+NIGHT_2 = [
+    hand(bid="4", declarer=1, called_card="7C", holder=2, in_trug=True, points=70, stinger_points=20),
+]
+
+
+@pytest.fixture
+def club(db):
+    group = create_group(db, "Tuesday club", DEFAULT_HOUSE_RULES)
+    one = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], 8, 0, DEFAULT_HOUSE_RULES, group=group)
+    for deal, record in enumerate(NIGHT_1, 1):
+        record_hand(db, one, deal, record, f"n1-{deal}")
+    two = create_sitting(db, ["Eve", "ann", "Bob", "Cat"], 8, 0, DEFAULT_HOUSE_RULES, group=group)
+    for deal, record in enumerate(NIGHT_2, 1):
+        record_hand(db, two, deal, record, f"n2-{deal}")
+    return group, one, two
+
+
+def by_name(stats, name):
+    return next(p for p in stats.players if p.name == name)
+
+
+def test_money_sessions_and_places(db, club):
+    group, one, two = club
+    stats = group_stats(db, group)
+    assert [p.name for p in stats.leaderboard] == ["Dan", "Bob", "Eve", "Ann", "Cat"]  # 84, 12, -12, -24, -60
+    ann = by_name(stats, "Ann")  # "ann" on night 2 is the same player
+    assert [s.net for s in ann.sessions] == [-72, 48]
+    assert [s.place for s in ann.sessions] == [4, 1]
+    assert (ann.net, ann.hands, ann.wins, ann.per_session) == (-24, 4, 1, -12)
+    assert (ann.best.public_id, ann.worst.public_id) == (two.public_id, one.public_id)
+    bob = by_name(stats, "Bob")
+    assert [s.net for s in bob.sessions] == [36, -24]
+    assert [s.place for s in bob.sessions] == [2, 4]
+    assert by_name(stats, "Dan").net == 84 and by_name(stats, "Eve").net == -12
+    assert by_name(stats, "Cat").net == -60
+    assert sum(p.net for p in stats.players) == 0  # every hand is zero-sum, so is the group
+    assert stats.running(ann) == [0, -72, -24]
+    assert stats.running(by_name(stats, "Dan")) == [0, 84, 84]  # flat through the night he missed
+
+
+def test_play_as_declarer_partner_and_stinger(db, club):
+    group, _, _ = club
+    stats = group_stats(db, group)
+    ann, bob, cat, dan = (by_name(stats, n) for n in ("Ann", "Bob", "Cat", "Dan"))
+    assert ann.bids == {"4": Tried(1, 1), "3": Tried(1, 0)}
+    assert ann.declared == Tried(2, 1) and ann.stung == Tried(1, 1)
+    assert bob.bids == {"4": Tried(1, 1)} and bob.stings == Tried(1, 0)
+    assert dan.silent_solos == Tried(1, 1) and dan.partnered == Tried(1, 1)
+    assert cat.partnered == Tried(1, 0) and cat.declared == Tried(0, 0)
+    assert dan.announced_solos == Tried(0, 0)
+
+
+def test_bonuses_and_declarations_follow_the_side(db):
+    group = create_group(db, "Club", DEFAULT_HOUSE_RULES)
+    night = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], 8, 0, DEFAULT_HOUSE_RULES, group=group)
+    # Ann declares with Cat as partner and shows Trull and Three Kings; her side takes 104 (so Hundred),
+    # and the defence makes the Pagat ultimo.
+    record_hand(
+        db,
+        night,
+        1,
+        hand(
+            bid="4",
+            declarer=0,
+            called_card="7C",
+            holder=2,
+            points=104,
+            declarations=["trull", "three-kings"],
+            bonuses={"pagat-ultimo": "defence"},
+        ),
+        "t1",
+    )
+    stats = group_stats(db, group)
+    ann, bob, cat, dan = (by_name(stats, n) for n in ("Ann", "Bob", "Cat", "Dan"))
+    assert (ann.declarations, ann.bonuses) == (2, 1)  # Hundred, her side's
+    assert (cat.declarations, cat.bonuses) == (0, 1)
+    assert (bob.bonuses, dan.bonuses) == (1, 1)  # the Pagat ultimo
+
+
+def test_an_edit_or_a_delete_changes_the_figures(db, club):
+    group, one, _ = club
+    edit_hand(db, one, 2, hand(bid="3", declarer=0, called_card="7C", holder=2, points=80), 1)
+    assert by_name(group_stats(db, group), "Ann").bids["3"] == Tried(1, 1)
+    delete_hand(db, one, 3)
+    dan = by_name(group_stats(db, group), "Dan")
+    assert dan.silent_solos == Tried(0, 0) and dan.hands == 2
+
+
+def test_a_rename_keeps_the_history_and_names_stay_unique(db, club):
+    group, one, _ = club
+    ann = by_name(group_stats(db, group), "Ann").member
+    rename_member(db, ann, "Annie")
+    stats = group_stats(db, group)
+    assert by_name(stats, "Annie").net == -24
+    db.refresh(one)
+    assert one.names[0] == "Annie"  # her old scoreboard says so too
+    with pytest.raises(NameTaken):
+        rename_member(db, ann, "BOB")
+    with pytest.raises(NameTaken):
+        add_member(db, group, " dan ")
+    assert add_member(db, group, "Fay").name == "Fay"
+    assert by_name(group_stats(db, group), "Fay").sessions == []
+
+
+def test_sessions_outside_the_group_do_not_count(db, club):
+    group, _, _ = club
+    loose = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], 8, 0, DEFAULT_HOUSE_RULES)
+    record_hand(db, loose, 1, NIGHT_1[0], "loose-1")
+    assert by_name(group_stats(db, group), "Bob").net == 12
+    other = create_group(db, "Other", DEFAULT_HOUSE_RULES)
+    assert group_stats(db, other).players == []
+
+
+def test_one_player_alone(db, club):
+    group, _, _ = club
+    dan = by_name(group_stats(db, group), "Dan").member
+    only = group_stats(db, group, only=[dan.id])
+    assert [p.name for p in only.players] == ["Dan"] and only.players[0].net == 84
