@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 
 from .db import private_file
 from .models import MAX_NAME, Hand, Sitting, one_line
-from .rules import HandRecord, HouseRules, InvalidHand, Money, MoneyError, score
+from .rules import HandRecord, HouseRules, InvalidHand, Money, MoneyError, score, true_minus
 from .settle import parse_coins
 from .store import create_sitting, find_sitting, hand_values, is_session_id, load_scoreboard, new_secret
 
@@ -235,7 +235,7 @@ def _cell(value: object) -> object:
 
 def _sd(halfpence: int) -> str:
     """An amount in s/d with a true minus sign, which no spreadsheet takes for a formula."""
-    return str(Money(halfpence)).replace("-", "\u2212", 1)
+    return true_minus(str(Money(halfpence)))
 
 
 class _SafeWriter:

@@ -12,7 +12,7 @@ from .categories import Category, cards_by_category, category_of
 from .declarations import Declaration
 from .hand import GameKind, HandRecord, InvalidHand, Tally
 from .house import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MartletValues, StingerSettlesWith
-from .money import Money, MoneyError
+from .money import Money, MoneyError, true_minus
 from .score import LINE_LABELS, LINE_NAMES, Result, bonus_totals, score, score_json
 from .solo import DECIDING_CARDS, SoloCall, solo_call
 
@@ -38,6 +38,7 @@ __all__ = [
     "MartletLevel",
     "MartletValues",
     "Money",
+    "true_minus",
     "MoneyError",
     "OLD_TRUMPS",
     "PACK",

@@ -131,3 +131,13 @@ class Money:
 
     def __bool__(self) -> bool:
         return self.halfpence != 0
+
+
+def true_minus(text: str) -> str:
+    """Amount text as shown to people: a leading hyphen becomes a true minus sign (which no spreadsheet
+    takes for a formula); the hyphen of "1/-" stays.
+
+    >>> true_minus("-1/-"), true_minus("1/-"), true_minus("0/-")
+    ('−1/-', '1/-', '0/-')
+    """
+    return "\u2212" + text[1:] if text.startswith("-") else text

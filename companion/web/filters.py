@@ -6,13 +6,8 @@ from collections import Counter
 
 from flask import Flask
 
-from ..rules import LINE_LABELS, Money
+from ..rules import LINE_LABELS, Money, true_minus
 from ..settle import coin_name, coins_for, settle
-
-
-def _minus(text: str) -> str:
-    """A shown amount with a true minus sign (``Money``'s machine text has a hyphen), as on every page."""
-    return text.replace("-", "\u2212", 1) if text.startswith("-") else text
 
 
 def pounds(halfpence: int) -> str:
@@ -21,14 +16,14 @@ def pounds(halfpence: int) -> str:
     >>> pounds(-104), pounds(600)
     ('−4/4', '£1 5/-')
     """
-    return _minus(Money(halfpence).pounds_text())
+    return true_minus(Money(halfpence).pounds_text())
 
 
 def signed(halfpence: int) -> str:
     """A payment with its sign: +1/6, −0/9, 0/-."""
     if halfpence > 0:
         return "+" + str(Money(halfpence))
-    return _minus(str(Money(halfpence))) if halfpence else "0/-"
+    return true_minus(str(Money(halfpence))) if halfpence else "0/-"
 
 
 def pays(halfpence: int) -> str:
