@@ -115,11 +115,13 @@ def build_app(test_config: dict | None = None) -> Flask:
 
     from .web import filters
     from .web.api.routes import bp as api_bp
+    from .web.groups.routes import bp as groups_bp
     from .web.hands.routes import bp as hands_bp
     from .web.reference.routes import bp as reference_bp
     from .web.sittings.routes import bp as sittings_bp
 
     app.register_blueprint(sittings_bp)
+    app.register_blueprint(groups_bp)
     app.register_blueprint(hands_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(reference_bp)
@@ -201,7 +203,7 @@ def _register_commands(app: Flask) -> None:
     from . import backup
     from .db import private_file, upgrade
     from .serve import serve_command
-    from .store import find_sitting
+    from .store import find_group, find_sitting
 
     engine = app.extensions["db_engine"]
     app.cli.add_command(serve_command)
@@ -250,19 +252,24 @@ def _register_commands(app: Flask) -> None:
                 raise click.UsageError(f"nothing imported; {len(lines)} problem(s):\n" + "\n".join(lines)) from None
         for item in imported:
             s = item.sitting
-            click.echo(f"{s.public_id}: {item.hands} hands; edit key {s.edit_key}")
+            group = f" (group {item.group.name}: /g/{item.group.public_id})" if item.group else ""
+            click.echo(f"{s.public_id}: {item.hands} hands; edit key {s.edit_key}{group}")
             for deal in item.rescored:
                 click.echo(f"  deal {deal}: payments differ from the file's under the current rules")
 
     @app.cli.command("edit-link")
     @click.argument("public_id")
     def edit_link(public_id):
-        """Print a session's edit link (its path), e.g. for one whose phones all lost their rights."""
+        """Print a session's or a group's edit link (its path), e.g. after an import, or when every phone lost it."""
         with Session(engine) as db:
             sitting = find_sitting(db, public_id)
-            if sitting is None:
-                raise click.UsageError(f"no session {public_id!r}")
-            click.echo(f"/s/{sitting.public_id}/join/{sitting.edit_key}")
+            if sitting is not None:
+                click.echo(f"/s/{sitting.public_id}/join/{sitting.edit_key}")
+                return
+            group = find_group(db, public_id)
+            if group is None:
+                raise click.UsageError(f"no session or group {public_id!r}")
+            click.echo(f"/g/{group.public_id}/join/{group.edit_key}")
 
     @app.cli.command("backup-db")
     @click.argument("destination", type=click.Path(dir_okay=False, writable=True))

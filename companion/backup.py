@@ -20,10 +20,21 @@ from sqlalchemy import Engine, update
 from sqlmodel import Session, select
 
 from .db import private_file
-from .models import MAX_NAME, Hand, Sitting, one_line
+from .models import MAX_GROUP_NAME, MAX_NAME, Group, Hand, Sitting, name_key, one_line
 from .rules import HandRecord, HouseRules, InvalidHand, Money, MoneyError, score, true_minus
 from .settle import parse_coins
-from .store import create_sitting, find_sitting, hand_values, is_session_id, load_scoreboard, new_secret
+from .store import (
+    HandView,
+    create_group,
+    create_sitting,
+    find_group,
+    find_sitting,
+    hand_values,
+    is_session_id,
+    load_scoreboard,
+    members_named,
+    new_secret,
+)
 
 FORMAT = "sussex-tarot-sessions"
 VERSION = 1
@@ -33,9 +44,21 @@ class ImportError_(ValueError):
     """An export file that cannot be imported; nothing was saved."""
 
 
-def export_sitting(db: Session, sitting: Sitting) -> dict[str, Any]:
-    hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)).all()
+def export_group(group: Group) -> dict[str, Any]:
     return {
+        "id": group.public_id,
+        "name": group.name,
+        "created_at": group.created_at.isoformat(),
+        "house_rules": json.loads(group.house_rules),
+        "coins": group.coins,
+        "players": [m.name for m in group.members],
+    }
+
+
+def export_sitting(db: Session, sitting: Sitting, group: Group | None = None) -> dict[str, Any]:
+    hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)).all()
+    out = {"group": group.public_id} if group is not None else {}
+    return out | {
         "id": sitting.public_id,
         "created_at": sitting.created_at.isoformat(),
         "players": sitting.names,
@@ -57,8 +80,19 @@ def export_sitting(db: Session, sitting: Sitting) -> dict[str, Any]:
 
 
 def export_all(db: Session, only: list[Sitting] | None = None) -> dict[str, Any]:
+    """Every session (or ``only`` these), with the groups they belong to and those groups' players."""
     sittings = only if only is not None else db.exec(select(Sitting).order_by(Sitting.created_at, Sitting.id)).all()
-    return {"format": FORMAT, "version": VERSION, "sessions": [export_sitting(db, s) for s in sittings]}
+    wanted = {s.group_id for s in sittings if s.group_id is not None}
+    everything = only is None  # a whole backup keeps groups that have no session yet
+    groups = {
+        g.id: g for g in db.exec(select(Group).order_by(Group.created_at, Group.id)) if everything or g.id in wanted
+    }
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "groups": [export_group(g) for g in groups.values()],
+        "sessions": [export_sitting(db, s, groups.get(s.group_id)) for s in sittings],
+    }
 
 
 @dataclass(frozen=True)
@@ -67,6 +101,7 @@ class Imported:
     hands: int
     #: Deals whose payments in the file differ from what the rules give now.
     rescored: list[int]
+    group: Group | None = None
 
 
 @dataclass(frozen=True)
@@ -79,7 +114,18 @@ class _HandIn:
 
 
 @dataclass(frozen=True)
+class _GroupIn:
+    public_id: Any
+    name: str
+    players: list[str]
+    house_rules: HouseRules
+    coins: str
+    created_at: datetime | None
+
+
+@dataclass(frozen=True)
 class _SessionIn:
+    group: Any
     public_id: Any
     names: list[str]
     deals: int
@@ -120,6 +166,53 @@ def _check_names(names: Any, where: str, problems: list[str]) -> list[str]:
     return stripped
 
 
+def _check_rules(data: dict, where: str, problems: list[str]) -> tuple[HouseRules, str]:
+    """The house rules and coins of a session or a group."""
+    house_rules = HouseRules()
+    try:
+        house_rules = HouseRules.from_json(data.get("house_rules", {}))
+    except (KeyError, ValueError):
+        known = ", ".join(HouseRules().to_json())
+        problems.append(f"{where}: house_rules must be an object of known rules ({known}) with known values")
+    coins = data.get("coins", "")
+    if not isinstance(coins, str):
+        problems.append(f"{where}: coins must be text such as '0/6 1/- 2/6'")
+        coins = ""
+    elif coins:
+        try:
+            parse_coins(coins)
+        except MoneyError as exc:
+            problems.append(f"{where}: coins: {exc}")
+    return house_rules, coins
+
+
+def _check_group(data: Any, n: int, problems: list[str]) -> _GroupIn | None:
+    where = f"group {n + 1}"
+    if not isinstance(data, dict):
+        problems.append(f"{where}: must be an object")
+        return None
+    before = len(problems)
+    if not is_session_id(data.get("id")):
+        problems.append(f"{where}: id must be the group's id from its link, not {data.get('id')!r:.40}")
+    name = data.get("name")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_GROUP_NAME or not one_line(name):
+        problems.append(f"{where}: name must be 1 to {MAX_GROUP_NAME} characters on one line")
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(x, str) for x in players):
+        problems.append(f"{where}: players must be a list of names")
+        players = []
+    players = [x.strip() for x in players]
+    if any(not 0 < len(x) <= MAX_NAME or not one_line(x) for x in players):
+        problems.append(f"{where}: each player must be a name of 1 to {MAX_NAME} characters on one line")
+    if len({name_key(x) for x in players}) < len(players):
+        problems.append(f"{where}: each player needs a different name")
+    house_rules, coins = _check_rules(data, where, problems)
+    created_at = _stamp(data, "created_at", where, problems)
+    if len(problems) > before:
+        return None
+    return _GroupIn(data.get("id"), name.strip(), players, house_rules, coins, created_at)
+
+
 def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
     """One session of an export, or None with a line per problem added to ``problems``."""
     where = f"session {n + 1}"
@@ -134,20 +227,7 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
         deals = 16
     if not _whole(first_dealer, range(4)):
         problems.append(f"{where}: first_dealer must be a seat 0 to 3, not {first_dealer!r:.40}")
-    house_rules = HouseRules()
-    try:
-        house_rules = HouseRules.from_json(data.get("house_rules", {}))
-    except (KeyError, ValueError):
-        known = ", ".join(HouseRules().to_json())
-        problems.append(f"{where}: house_rules must be an object of known rules ({known}) with known values")
-    coins = data.get("coins", "")
-    if not isinstance(coins, str):
-        problems.append(f"{where}: coins must be text such as '0/6 1/- 2/6'")
-    elif coins:
-        try:
-            parse_coins(coins)
-        except MoneyError as exc:
-            problems.append(f"{where}: coins: {exc}")
+    house_rules, coins = _check_rules(data, where, problems)
     created_at = _stamp(data, "created_at", where, problems)
     items = data.get("hands")
     if not isinstance(items, list):
@@ -172,11 +252,13 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
         hands.append(_HandIn(deal, record, item.get("net_halfpence"), *stamps))
     if len(problems) > before:
         return None
-    return _SessionIn(data.get("id"), names, deals, first_dealer, house_rules, coins, created_at, hands)
+    return _SessionIn(
+        data.get("group"), data.get("id"), names, deals, first_dealer, house_rules, coins, created_at, hands
+    )
 
 
-def check_export(data: Any) -> list[_SessionIn]:
-    """Every session of an export, checked whole; ``ImportError_`` with one line per problem."""
+def check_export(data: Any) -> tuple[list[_GroupIn], list[_SessionIn]]:
+    """Every group and session of an export, checked whole; ``ImportError_`` with one line per problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportError_(f"not a {FORMAT} export")
     if not _whole(data.get("version"), (VERSION,)):
@@ -184,19 +266,47 @@ def check_export(data: Any) -> list[_SessionIn]:
     sessions = data.get("sessions")
     if not isinstance(sessions, list):
         raise ImportError_("sessions must be a list")
+    raw_groups = data.get("groups", [])  # exports made before groups have none
+    if not isinstance(raw_groups, list):
+        raise ImportError_("groups must be a list")
     problems: list[str] = []
+    groups = [_check_group(g, n, problems) for n, g in enumerate(raw_groups)]
+    ids = [g.public_id for g in groups if g is not None]
+    if len(set(ids)) < len(ids):
+        problems.append("groups: each group needs a different id")
     checked = [_check_session(s, n, problems) for n, s in enumerate(sessions)]
+    for n, s in enumerate(checked):
+        if s is not None and s.group is not None and (not isinstance(s.group, str) or s.group not in ids):
+            problems.append(f"session {n + 1}: group {s.group!r:.40} is none of the file's groups")
     if problems:
         raise ImportError_("\n".join(problems))
-    return [s for s in checked if s is not None]
+    return [g for g in groups if g is not None], [s for s in checked if s is not None]
 
 
 def import_all(db: Session, data: Any) -> list[Imported]:
     """Import every session of an export, all or nothing: everything is checked before anything is saved."""
     done = []
     try:
-        for s in check_export(data):
-            sitting = create_sitting(db, s.names, s.deals, s.first_dealer, s.house_rules, s.coins or None, commit=False)
+        groups_in, sessions_in = check_export(data)
+        groups: dict[Any, Group] = {}
+        for g in groups_in:
+            group = groups[g.public_id] = create_group(db, g.name, g.house_rules, g.coins or None, commit=False)
+            if find_group(db, g.public_id) is None:  # else a copy, under a new id
+                group.public_id = g.public_id
+            if g.created_at is not None:
+                group.created_at = g.created_at
+            members_named(db, group, g.players)
+        for s in sessions_in:
+            sitting = create_sitting(
+                db,
+                s.names,
+                s.deals,
+                s.first_dealer,
+                s.house_rules,
+                s.coins or None,
+                commit=False,
+                group=groups.get(s.group) if s.group is not None else None,
+            )
             if is_session_id(s.public_id) and find_sitting(db, s.public_id) is None:
                 sitting.public_id = s.public_id
             if s.created_at is not None:
@@ -210,7 +320,7 @@ def import_all(db: Session, data: Any) -> list[Imported]:
                 if h.net_halfpence not in (None, list(hand.payments)):
                     rescored.append(h.deal)
                 db.add(hand)
-            done.append(Imported(sitting, len(s.hands), rescored))
+            done.append(Imported(sitting, len(s.hands), rescored, groups.get(s.group) if s.group else None))
         db.commit()
     except Exception:
         db.rollback()
@@ -246,50 +356,77 @@ class _SafeWriter:
         self._writer.writerow([_cell(v) for v in row])
 
 
+#: The columns that describe a hand, before the players' payments.
+HAND_COLUMNS = [
+    "deal",
+    "dealer",
+    "declarer",
+    "bid",
+    "called card",
+    "category",
+    "young trumps",
+    "kind",
+    "made",
+    "card points",
+    "stinger points",
+]
+
+
+def _hand_cells(h: HandView, names: list[str]) -> list[object]:
+    r = h.record
+    return [
+        h.deal,
+        names[h.dealer],
+        names[r.declarer],
+        r.bid.id,
+        r.called_card.code if r.called_card else "",
+        r.category.id,
+        r.young_trumps.value if r.young_trumps else "",
+        r.kind.id,
+        "yes" if r.made else "no",
+        r.points,
+        "" if r.stinger_points is None else r.stinger_points,
+    ]
+
+
 def hands_csv(db: Session, sitting: Sitting) -> str:
     """One row per hand with its inputs and every player's payment (formula characters neutralised)."""
     board = load_scoreboard(db, sitting)
     out = io.StringIO()
     writer = _SafeWriter(out)
     names = board.names
-    writer.writerow(
-        [
-            "deal",
-            "dealer",
-            "declarer",
-            "bid",
-            "called card",
-            "category",
-            "young trumps",
-            "kind",
-            "made",
-            "card points",
-            "stinger points",
-        ]
-        + [f"{n} (s/d)" for n in names]
-        + [f"{n} (halfpence)" for n in names]
-    )
+    writer.writerow(HAND_COLUMNS + [f"{n} (s/d)" for n in names] + [f"{n} (halfpence)" for n in names])
     for h in board.hands:
-        r = h.record
-        writer.writerow(
-            [
-                h.deal,
-                names[h.dealer],
-                names[r.declarer],
-                r.bid.id,
-                r.called_card.code if r.called_card else "",
-                r.category.id,
-                r.young_trumps.value if r.young_trumps else "",
-                r.kind.id,
-                "yes" if r.made else "no",
-                r.points,
-                "" if r.stinger_points is None else r.stinger_points,
-            ]
-            + [_sd(p) for p in h.payments]
-            + list(h.payments)
-        )
+        writer.writerow(_hand_cells(h, names) + [_sd(p) for p in h.payments] + list(h.payments))
     totals = board.totals
-    writer.writerow(["total"] + [""] * 10 + [_sd(t) for t in totals] + totals)
+    writer.writerow(["total"] + [""] * (len(HAND_COLUMNS) - 1) + [_sd(t) for t in totals] + totals)
+    return out.getvalue()
+
+
+def group_csv(db: Session, group: Group) -> str:
+    """Every hand of the group's sessions, oldest first: a column per player of the group, empty where they sat out."""
+    members = sorted(group.members, key=lambda m: m.name_key)
+    out = io.StringIO()
+    writer = _SafeWriter(out)
+    writer.writerow(["session", "started"] + HAND_COLUMNS + [f"{m.name} (s/d)" for m in members])
+    column = {m.id: i for i, m in enumerate(members)}
+    totals = [0] * len(members)
+    sittings = db.exec(
+        select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.created_at, Sitting.id)
+    ).all()
+    for sitting in sittings:
+        board = load_scoreboard(db, sitting)
+        seats = [column[p.member_id] for p in sitting.players if p.member_id in column]
+        if len(seats) != 4:  # not seated from the group's players: nothing to file under them
+            continue
+        for h in board.hands:
+            cells: list[object] = [""] * len(members)
+            for seat, i in enumerate(seats):
+                cells[i] = _sd(h.payments[seat])
+                totals[i] += h.payments[seat]
+            started = sitting.created_at.strftime("%Y-%m-%d %H:%M")
+            writer.writerow([sitting.public_id, started] + _hand_cells(h, board.names) + cells)
+    writer.writerow(["total", ""] + [""] * len(HAND_COLUMNS) + [_sd(t) for t in totals])
     return out.getvalue()
 
 

@@ -31,6 +31,7 @@ def first_free_deal(played: set[int], deals: int) -> int | None:
 
 #: The longest player name: the scoreboard's columns are narrow on a phone.
 MAX_NAME = 30
+MAX_GROUP_NAME = 60
 
 
 def one_line(text: str) -> bool:
@@ -62,7 +63,7 @@ class Group(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     public_id: str = Field(max_length=40, unique=True, index=True)
     edit_key: str = Field(max_length=40)
-    name: str = Field(max_length=60)
+    name: str = Field(max_length=MAX_GROUP_NAME)
     created_at: datetime = Field(default_factory=now)
     #: What a session started from the group begins with (as on ``Sitting``).
     house_rules: str = "{}"
@@ -112,6 +113,7 @@ class Sitting(SQLModel, table=True):
     players: list["Player"] = Relationship(  # noqa: UP037
         sa_relationship_kwargs={"order_by": "Player.seat", "lazy": "selectin", "viewonly": True}
     )
+    group: Group | None = Relationship(sa_relationship_kwargs={"lazy": "select", "viewonly": True})
 
     @property
     def names(self) -> list[str]:

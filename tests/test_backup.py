@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sqlite3
 
 import pytest
@@ -15,9 +16,18 @@ from sqlmodel import Session, SQLModel, select
 
 from companion import backup
 from companion.db import upgrade
-from companion.models import Hand
+from companion.models import Group, Hand, Sitting
 from companion.rules import DEFAULT_HOUSE_RULES, HandRecord, HouseRules, score
-from companion.store import create_sitting, hand_facts, load_scoreboard, record_hand
+from companion.stats import group_stats
+from companion.store import (
+    add_member,
+    create_group,
+    create_sitting,
+    find_group,
+    hand_facts,
+    load_scoreboard,
+    record_hand,
+)
 from tests.conftest import EXAMPLES, POSTGRES_URL, load_example, make_app
 
 HANDS = [load_example(p)["hand"] for p in EXAMPLES if "expect" in load_example(p)]
@@ -371,3 +381,66 @@ def test_the_migrations_make_the_tables_the_models_describe(app):
         and not (d[0] == "add_constraint" and tuple(d[1].columns.keys()) in unique_indexes)
     ]
     assert left == []
+
+
+def club(app):
+    """A group of five with two sessions (one of them with an extra player), and a session outside it."""
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        group = create_group(db, "Tuesday club", HouseRules.from_json({"martlet_values": "total"}), "0/6 1/-")
+        for n, names in enumerate((["Ann", "Bob", "Cat", "Dan"], ["Eve", "Ann", "Bob", "Cat"])):
+            sitting = create_sitting(db, names, 8, n, DEFAULT_HOUSE_RULES, group=group)
+            for deal in range(1, 4):
+                record_hand(db, sitting, deal, HandRecord.from_json(HANDS[deal + n]), f"c-{n}-{deal}")
+        add_member(db, group, "Fay")  # no session yet: kept all the same
+        return group
+
+
+def figures(app, public_id):
+    with Session(app.extensions["db_engine"]) as db:
+        group = find_group(db, public_id)
+        stats = group_stats(db, group)
+        return (
+            group.name,
+            group.coins,
+            [(p.name, p.net, [s.net for s in p.sessions], p.bids, p.partnered) for p in stats.leaderboard],
+        )
+
+
+def test_import_sessions_keeps_groups(app, runner, tmp_path):
+    group = club(app)
+    fill(app, count=2)
+    out = tmp_path / "all.json"
+    assert runner.invoke(args=["export-sessions", str(out)]).exit_code == 0
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    result = fresh.test_cli_runner().invoke(args=["import-sessions", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count(f"(group Tuesday club: /g/{group.public_id})") == 2
+    assert figures(fresh, group.public_id) == figures(app, group.public_id)
+    assert [f[0] for f in figures(fresh, group.public_id)[2]][-1] == "Fay"
+    link = fresh.test_cli_runner().invoke(args=["edit-link", "--", group.public_id])
+    assert link.output.startswith(f"/g/{group.public_id}/join/")
+    fresh.extensions["db_engine"].dispose()
+
+
+@pytest.mark.parametrize(
+    "damage, problem",
+    [
+        (lambda d: d["groups"][0].update(name=""), "group 1: name must be"),
+        (lambda d: d["groups"][0].update(players=["Ann", "ANN"]), "group 1: each player needs a different name"),
+        (lambda d: d["groups"][0].update(id=["x"]), "group 1: id must be"),
+        (lambda d: d["groups"][0].update(coins="x"), "group 1: coins"),
+        (lambda d: d["sessions"][0].update(group="elsewhere"), "session 1: group 'elsewhere' is none of"),
+        (lambda d: d.update(groups={}), "groups must be a list"),
+    ],
+)
+def test_a_damaged_group_imports_nothing(app, tmp_path, damage, problem):
+    club(app)
+    with Session(app.extensions["db_engine"]) as db:
+        data = json.loads(json.dumps(backup.export_all(db)))
+    damage(data)
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with Session(fresh.extensions["db_engine"]) as db:
+        with pytest.raises(backup.ImportError_, match=re.escape(problem)):
+            backup.import_all(db, data)
+        assert db.exec(select(Sitting)).all() == [] and db.exec(select(Group)).all() == []
+    fresh.extensions["db_engine"].dispose()

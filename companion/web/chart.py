@@ -1,14 +1,15 @@
-"""A small server-drawn SVG chart of each player's running total."""
+"""A small server-drawn SVG chart of running totals: a session's seats over its deals, a group's players over its
+sessions. Lines differ by colour, dash and marker, so they read without colour too."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...store import Scoreboard
+from ..store import Scoreboard
 
 WIDTH, HEIGHT, PAD = 320, 150, 14
-#: Seat colours, chosen to stay apart for common colour blindness.
-COLOURS = ("#1b6ac9", "#d1495b", "#2a9d8f", "#e9a03b")
+#: Seat colours, chosen to stay apart for common colour blindness (a group's fifth to eighth players get the rest).
+COLOURS = ("#1b6ac9", "#d1495b", "#2a9d8f", "#e9a03b", "#6a4c93", "#5b6770", "#8c564b", "#3d7d3d")
 #: And, so that the lines differ without colour too, a dash pattern and a marker shape (an SVG path
 #: around 0,0) per seat: solid with circles, dashes with squares, dots with triangles, dash-dots with diamonds.
 DASHES = ("", "7 4", "2 3", "9 3 2 3")
@@ -22,7 +23,7 @@ MARKERS = (
 
 @dataclass(frozen=True)
 class Line:
-    seat: int
+    key: int
     name: str
     colour: str
     dash: str
@@ -36,34 +37,40 @@ class Chart:
     height: int
     zero_y: float
     lines: list[Line]
-    deals: int
+    #: Steps along the x axis: deals in the session, or the group's sessions.
+    steps: int
 
 
-def running_totals_chart(board: Scoreboard) -> Chart | None:
-    series = board.running
-    count = len(series[0]) - 1
-    if count == 0:
+def style(key: int) -> tuple[str, str, str]:
+    """Colour, dash and marker of the ``key``-th line; the first eight lines all differ in dash or marker.
+
+    >>> [style(k)[1:] == style(0)[1:] for k in range(8)].count(True)
+    1
+    """
+    return COLOURS[key % len(COLOURS)], DASHES[(key + key // 4) % 4], MARKERS[key % 4]
+
+
+def line_chart(series: list[tuple[str, list[int]]], steps: int) -> Chart | None:
+    """(name, values from 0) lines over ``steps`` steps; None while there is nothing to draw."""
+    if not series or len(series[0][1]) < 2:
         return None
-    low = min(0, *(min(s) for s in series))
-    high = max(0, *(max(s) for s in series))
+    low = min(0, *(min(values) for _, values in series))
+    high = max(0, *(max(values) for _, values in series))
     span = (high - low) or 1
-    deals = board.sitting.deals
 
     def x(i: int) -> float:
-        return round(PAD + (WIDTH - 2 * PAD) * i / deals, 1)
+        return round(PAD + (WIDTH - 2 * PAD) * i / max(steps, 1), 1)
 
     def y(v: int) -> float:
         return round(PAD + (HEIGHT - 2 * PAD) * (high - v) / span, 1)
 
     lines = [
-        Line(
-            seat,
-            name,
-            COLOURS[seat],
-            DASHES[seat],
-            MARKERS[seat],
-            " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[seat])),
-        )
-        for seat, name in enumerate(board.names)
+        Line(key, name, *style(key), " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)))
+        for key, (name, values) in enumerate(series)
     ]
-    return Chart(WIDTH, HEIGHT, y(0), lines, deals)
+    return Chart(WIDTH, HEIGHT, y(0), lines, steps)
+
+
+def running_totals_chart(board: Scoreboard) -> Chart | None:
+    """Each seat's running total over the session's deals."""
+    return line_chart(list(zip(board.names, board.running, strict=True)), board.sitting.deals)

@@ -6,7 +6,7 @@ from collections import Counter
 
 from flask import Flask
 
-from ..rules import LINE_LABELS, Money, true_minus
+from ..rules import LINE_LABELS, Bid, Money, true_minus
 from ..settle import coin_name, coins_for, settle
 
 
@@ -87,3 +87,4 @@ def register(app: Flask) -> None:
     app.add_template_filter(coins_for, "coins")
     app.add_template_filter(settle)
     app.add_template_global(LINE_LABELS, "line_labels")
+    app.add_template_global({b.id: b.said for b in Bid}, "bid_names")

@@ -1,4 +1,4 @@
-"""The form that starts a session."""
+"""The form that starts a session (and the house rules it shares with a group's form)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from ...models import MAX_NAME, Sitting, one_line
+from ...models import MAX_NAME, Group, Sitting, one_line
 from ...rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MoneyError
 from ...settle import DEFAULT_COINS, coins_text, parse_coins
 from ..fields import options, strip
@@ -14,7 +14,7 @@ from ..fields import options, strip
 SEAT_WORDS = ("first", "second", "third", "fourth")
 
 
-def _one_line(_form, field) -> None:
+def one_line_only(_form, field) -> None:
     if field.data and not one_line(field.data):
         raise ValidationError("A name cannot hold tabs, line breaks or other control characters.")
 
@@ -23,7 +23,7 @@ def _name_field(seat: int) -> StringField:
     return StringField(
         f"Player {seat + 1}",
         # DataRequired judges the name after stripping: a name of spaces is no name.
-        validators=[DataRequired(f"Enter the {SEAT_WORDS[seat]} player's name."), Length(max=MAX_NAME), _one_line],
+        validators=[DataRequired(f"Enter the {SEAT_WORDS[seat]} player's name."), Length(max=MAX_NAME), one_line_only],
         filters=[strip],
         render_kw={"autocomplete": "off", "maxlength": MAX_NAME, "autocapitalize": "words"},
     )
@@ -38,7 +38,32 @@ def _house_rule_field(key: str) -> RadioField:
     )
 
 
-class NewSittingForm(FlaskForm):
+class HouseRulesForm(FlaskForm):
+    """The house rules and coins a session is played with (and a group's defaults for its sessions)."""
+
+    stinger_settles_with = _house_rule_field("stinger_settles_with")
+    martlet_values = _house_rule_field("martlet_values")
+    coins = StringField(
+        "Coins on the table",
+        default=coins_text(DEFAULT_COINS),
+        filters=[strip],
+        description="s/d values separated by spaces; used to suggest coins when settling up.",
+    )
+
+    def validate_coins(self, field):
+        try:
+            parse_coins(field.data or "")
+        except MoneyError as exc:
+            raise ValidationError(f"Coins: {exc}.") from None
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return HouseRules.from_json(
+            {"stinger_settles_with": self.stinger_settles_with.data, "martlet_values": self.martlet_values.data}
+        )
+
+
+class NewSittingForm(HouseRulesForm):
     player_0 = _name_field(0)
     player_1 = _name_field(1)
     player_2 = _name_field(2)
@@ -49,14 +74,6 @@ class NewSittingForm(FlaskForm):
         default="0",
     )
     deals = RadioField("Length", choices=options([(16, "16 deals (full)"), (8, "8 deals (short)")]), default="16")
-    stinger_settles_with = _house_rule_field("stinger_settles_with")
-    martlet_values = _house_rule_field("martlet_values")
-    coins = StringField(
-        "Coins on the table",
-        default=coins_text(DEFAULT_COINS),
-        filters=[strip],
-        description="s/d values separated by spaces; used to suggest coins when settling up.",
-    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -81,26 +98,21 @@ class NewSittingForm(FlaskForm):
                 raise ValidationError("Each player needs a different name.")
             seen.add(key)
 
-    def validate_coins(self, field):
-        try:
-            parse_coins(field.data or "")
-        except MoneyError as exc:
-            raise ValidationError(f"Coins: {exc}.") from None
 
-    @property
-    def house_rules(self) -> HouseRules:
-        return HouseRules.from_json(
-            {"stinger_settles_with": self.stinger_settles_with.data, "martlet_values": self.martlet_values.data}
-        )
+def rules_data(rules: HouseRules, coins: str) -> dict[str, str]:
+    return {"coins": coins, **rules.to_json()}
 
 
-def again_data(sitting: Sitting) -> dict[str, str]:
-    """The start form filled as the session ``sitting`` was: the same players again."""
+def again_data(sitting: Sitting, defaults: Group | None = None) -> dict[str, str]:
+    """The start form filled as the session ``sitting`` was: the same players again.
+
+    With ``defaults`` (its group), the house rules and coins are the group's as they are now.
+    """
     data = {f"player_{seat}": name for seat, name in enumerate(sitting.names)}
     data.update(
         first_dealer=str(sitting.first_dealer),  # every player dealt equally often: the deal comes round again
         deals=str(sitting.deals),
-        coins=sitting.coins,
-        **sitting.rules.to_json(),
     )
+    source = defaults or sitting
+    data.update(rules_data(source.rules, source.coins))
     return data

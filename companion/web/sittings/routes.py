@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 
-import segno
 from flask import Blueprint, Response, abort, current_app, flash, request, url_for
-from markupsafe import Markup
 
 from ...backup import export_all, hands_csv
 from ...extensions import db, limiter
@@ -15,6 +13,7 @@ from ...store import (
     create_sitting,
     delete_sitting,
     find_sitting,
+    groups_of,
     hand_count,
     load_scoreboard,
     renew_edit_key,
@@ -23,8 +22,9 @@ from ...store import (
 )
 from .. import is_htmx, render, see_other
 from ..access import can_edit, device, edit_key_matches, give, is_owner, require_edit, require_owner, role
+from ..chart import running_totals_chart
 from ..fields import whole_number
-from .chart import running_totals_chart
+from ..links import link_for_phones, shown_links
 from .forms import NewSittingForm, again_data
 
 bp = Blueprint("sittings", __name__)
@@ -34,7 +34,10 @@ PER_PAGE = 20
 def _start_page(form: NewSittingForm, status: int = 200):
     page = whole_number(request.args.get("page", "1"), most=100000) or 1
     sittings, more = sittings_of(db.session, device(), page, PER_PAGE)
-    return render("sittings/start.html", status=status, form=form, sittings=sittings, page=page, more=more)
+    groups = groups_of(db.session, device())
+    return render(
+        "sittings/start.html", status=status, form=form, sittings=sittings, page=page, more=more, groups=groups
+    )
 
 
 @bp.get("/")
@@ -105,23 +108,6 @@ def join(public_id: str, key: str):
     return see_other(url_for("sittings.show", public_id=public_id))
 
 
-def _qr(url: str) -> Markup:
-    # Dark on light whatever the theme: phones' cameras read that best.
-    return Markup(segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", omitsize=True))
-
-
-def _link_for_phones(endpoint: str, **values: str) -> str | None:
-    """A full address another phone can open: from ``BASE_URL``, or from the request's host when
-    ``TRUSTED_HOSTS`` vouches for it (Flask refuses any other host). Never from a Host header alone,
-    which anyone can send; with neither set there is no full address (None)."""
-    base = current_app.config.get("BASE_URL")
-    if base:
-        return base.rstrip("/") + url_for(endpoint, **values)
-    if current_app.config.get("TRUSTED_HOSTS"):
-        return url_for(endpoint, _external=True, **values)
-    return None
-
-
 @bp.get("/s/<public_id>/share")
 def share(public_id: str):
     sitting = _sitting(public_id)
@@ -130,15 +116,14 @@ def share(public_id: str):
     if editor:
         title = "Score hands too (edit link: share only at this table)"
         links.append(("edit", title, "sittings.join", {"public_id": public_id, "key": sitting.edit_key}))
-    shown = []
-    for kind, title, endpoint, values in links:
-        full = _link_for_phones(endpoint, **values)
-        shown.append((kind, title, full or url_for(endpoint, **values), _qr(full) if full else None))
     return render(
-        "sittings/share.html",
+        "share.html",
         sitting=sitting,
-        links=shown,
-        configured=_link_for_phones("sittings.start") is not None,
+        what="session",
+        back=("Scoreboard", url_for("sittings.show", public_id=public_id)),
+        renew_url=url_for("sittings.renew", public_id=public_id),
+        links=shown_links(links),
+        configured=link_for_phones("sittings.start") is not None,
         editor=editor,
         owner=is_owner(sitting),
     )

@@ -1,0 +1,258 @@
+"""A group (a regular table or club): its leaderboard, its players' pages, and starting its next session."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, current_app, flash, request, url_for
+
+from ...backup import export_all, group_csv
+from ...extensions import db, limiter
+from ...models import Group, Member, Role
+from ...stats import group_stats
+from ...store import (
+    NameTaken,
+    add_member,
+    create_group,
+    create_sitting,
+    find_group,
+    find_member,
+    group_sittings,
+    last_sitting,
+    rename_member,
+    renew_edit_key,
+)
+from .. import render, see_other
+from ..access import can_edit, edit_key_matches, give, is_owner, require_edit, require_owner, role
+from ..chart import line_chart
+from ..links import link_for_phones, shown_links
+from ..sittings.forms import NewSittingForm, again_data, rules_data
+from .forms import GroupForm, MemberForm
+
+bp = Blueprint("groups", __name__)
+
+
+def _group(public_id: str) -> Group:
+    group = find_group(db.session, public_id)
+    if group is None:
+        abort(404)
+    if role(group) is None:
+        give(group, Role.VIEWER)  # opened here: on this phone's list of groups from now on
+    return group
+
+
+def _member(group: Group, member_id: int) -> Member:
+    member = find_member(db.session, group, member_id)
+    if member is None:
+        abort(404)
+    return member
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"], methods=["POST"])
+def new():
+    form = GroupForm()
+    if not form.validate_on_submit():
+        return render("groups/new.html", status=422 if form.is_submitted() else 200, form=form)
+    group = create_group(db.session, form.name.data, form.house_rules, form.coins.data)
+    give(group, Role.OWNER)
+    flash("Group made. Add its players here, or as you start its first session.")
+    return see_other(url_for("groups.show", public_id=group.public_id))
+
+
+def _group_page(group: Group, member_form: MemberForm | None = None, status: int = 200) -> Response:
+    """The group's page: start the next session, the leaderboard, its chart, the players and the sessions."""
+    stats = group_stats(db.session, group)
+    played = [p for p in stats.leaderboard if p.sessions]
+    return render(
+        "groups/show.html",
+        status=status,
+        group=group,
+        stats=stats,
+        chart=line_chart([(p.name, stats.running(p)) for p in played], len(stats.sessions)),
+        sittings=group_sittings(db.session, group),
+        last=last_sitting(db.session, group),
+        member_form=member_form or MemberForm(),
+        editor=can_edit(group),
+        owner=is_owner(group),
+    )
+
+
+def _player_page(group: Group, member: Member, form: MemberForm | None = None, status: int = 200) -> Response:
+    """One player's figures in the group, and their name to change."""
+    found = group_stats(db.session, group, only=[member.id or 0]).of(member.id or 0)
+    assert found is not None  # the member is the group's (``_member``)
+    return render(
+        "groups/player.html",
+        status=status,
+        group=group,
+        member=member,
+        player=found,
+        chart=line_chart([(found.name, found.running)], len(found.sessions)),
+        form=form or MemberForm(data={"name": member.name}),
+        editor=can_edit(group),
+    )
+
+
+@bp.get("/g/<public_id>")
+def show(public_id: str):
+    return _group_page(_group(public_id))
+
+
+@bp.get("/g/<public_id>/players/<int:member_id>")
+def player(public_id: str, member_id: int):
+    group = _group(public_id)
+    return _player_page(group, _member(group, member_id))
+
+
+@bp.post("/g/<public_id>/players")
+def add_player(public_id: str):
+    group = _group(public_id)
+    require_edit(group)
+    form = MemberForm()
+    if form.validate_on_submit():
+        try:
+            add_member(db.session, group, form.name.data)
+            flash(f"{form.name.data} is one of the group's players now.")
+            return see_other(url_for("groups.show", public_id=public_id) + "#players")
+        except NameTaken:
+            form.name.errors.append("The group has a player of that name already.")
+    return _group_page(group, form, status=422)
+
+
+@bp.post("/g/<public_id>/players/<int:member_id>")
+def rename_player(public_id: str, member_id: int):
+    """A new name for a player: their sessions and figures stay theirs."""
+    group = _group(public_id)
+    require_edit(group)
+    member = _member(group, member_id)
+    form = MemberForm()
+    if form.validate_on_submit():
+        old = member.name
+        try:
+            rename_member(db.session, member, form.name.data)
+            flash(f"{old} is {form.name.data} now, on every scoreboard of the group.")
+            return see_other(url_for("groups.player", public_id=public_id, member_id=member_id))
+        except NameTaken:
+            form.name.errors.append("Another player of the group has that name.")
+    return _player_page(group, _member(group, member_id), form, status=422)
+
+
+def _start_page(group: Group, form: NewSittingForm, status: int = 200) -> Response:
+    for field in form.name_fields:  # each name box offers the group's players (its own dict: render_kw is shared)
+        field.render_kw = {**(field.render_kw or {}), "list": "members"}
+    return render("groups/start.html", status=status, group=group, form=form)
+
+
+@bp.get("/g/<public_id>/start")
+def start(public_id: str):
+    """The next session's form: the group's house rules and coins; ``?again`` fills in last time's players."""
+    group = _group(public_id)
+    require_edit(group)
+    last = last_sitting(db.session, group)
+    if request.args.get("again") is not None and last is not None:
+        return _start_page(group, NewSittingForm(data=again_data(last, defaults=group)))
+    return _start_page(group, NewSittingForm(data=rules_data(group.rules, group.coins)))
+
+
+@bp.post("/g/<public_id>/sessions")
+@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"])
+def create_session(public_id: str):
+    """A session of the group: each name is one of its players (a new name adds a player)."""
+    group = _group(public_id)
+    require_edit(group)
+    form = NewSittingForm()
+    if not form.validate_on_submit():
+        return _start_page(group, form, status=422)
+    sitting = create_sitting(
+        db.session,
+        form.names,
+        int(form.deals.data),
+        int(form.first_dealer.data),
+        form.house_rules,
+        form.coins.data,
+        group=group,
+    )
+    give(sitting, Role.OWNER)
+    return see_other(url_for("sittings.show", public_id=sitting.public_id))
+
+
+@bp.post("/g/<public_id>/again")
+@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"])
+def same_again(public_id: str):
+    """One tap: last time's players in last time's seats, with the group's house rules and coins."""
+    group = _group(public_id)
+    require_edit(group)
+    last = last_sitting(db.session, group)
+    if last is None:
+        return see_other(url_for("groups.start", public_id=public_id))
+    sitting = create_sitting(
+        db.session, last.names, last.deals, last.first_dealer, group.rules, group.coins, group=group
+    )
+    give(sitting, Role.OWNER)
+    return see_other(url_for("sittings.show", public_id=sitting.public_id))
+
+
+@bp.get("/g/<public_id>/join/<key>")
+def join(public_id: str, key: str):
+    """The group's edit link: this phone may start its sessions, score them and name its players."""
+    group = _group(public_id)
+    if not edit_key_matches(group, key):
+        abort(404)
+    give(group, Role.EDITOR)
+    flash("This phone can now start and score the group's sessions.")
+    return see_other(url_for("groups.show", public_id=public_id))
+
+
+@bp.get("/g/<public_id>/share")
+def share(public_id: str):
+    group = _group(public_id)
+    editor = can_edit(group)
+    links = [("view", "See the group's figures (view only)", "groups.show", {"public_id": public_id})]
+    if editor:
+        title = "Start and score its sessions too (edit link: share only with the group)"
+        links.append(("edit", title, "groups.join", {"public_id": public_id, "key": group.edit_key}))
+    return render(
+        "share.html",
+        group=group,
+        what="group",
+        back=(group.name, url_for("groups.show", public_id=public_id)),
+        renew_url=url_for("groups.renew", public_id=public_id),
+        links=shown_links(links),
+        configured=link_for_phones("sittings.start") is not None,
+        editor=editor,
+        owner=is_owner(group),
+    )
+
+
+@bp.post("/g/<public_id>/share/renew")
+def renew(public_id: str):
+    group = _group(public_id)
+    require_owner(group)
+    renew_edit_key(db.session, group)
+    flash("A new edit link is below. The old one no longer works; phones that joined with it can only view now.")
+    return see_other(url_for("groups.share", public_id=public_id))
+
+
+@bp.get("/g/<public_id>/export.json")
+def export_json(public_id: str):
+    group = _group(public_id)
+    require_edit(group)
+    sittings = [s.sitting for s in reversed(group_sittings(db.session, group))]
+    body = json.dumps(export_all(db.session, sittings), ensure_ascii=False, indent=1)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="tarot-group-{public_id}.json"'},
+    )
+
+
+@bp.get("/g/<public_id>/export.csv")
+def export_csv(public_id: str):
+    group = _group(public_id)
+    require_edit(group)
+    return Response(
+        group_csv(db.session, group),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="tarot-group-{public_id}.csv"'},
+    )

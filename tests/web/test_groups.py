@@ -1,0 +1,173 @@
+"""Groups through the web: making one, its players, starting its sessions, its pages, links and exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+
+from tests.web.helpers import PARTNER_MADE, PLAYERS, csrf_from, hand_form_data
+
+
+def make_group(client, name="Tuesday club", **extra) -> str:
+    page = client.get("/groups/new")
+    data = {
+        "csrf_token": csrf_from(page.text),
+        "name": name,
+        "stinger_settles_with": "table",
+        "martlet_values": "total",
+        "coins": "0/1 0/6 1/- 2/6",
+        **extra,
+    }
+    response = client.post("/groups/new", data=data)
+    assert response.status_code == 303, response.text
+    return response.headers["Location"]
+
+
+def start_group_session(client, group_url, names=PLAYERS, deals="8", first_dealer="0") -> str:
+    page = client.get(group_url + "/start")
+    assert page.status_code == 200
+    data = {f"player_{i}": n for i, n in enumerate(names)}
+    data.update(
+        csrf_token=csrf_from(page.text),
+        first_dealer=first_dealer,
+        deals=deals,
+        stinger_settles_with="table",
+        martlet_values="total",
+        coins="0/1 0/6 1/- 2/6",
+    )
+    response = client.post(group_url + "/sessions", data=data)
+    assert response.status_code == 303, response.text
+    return response.headers["Location"]
+
+
+def score(client, session_url, **fields):
+    form = client.get(session_url + "/hands/new")
+    response = client.post(session_url + "/hands/new", data=hand_form_data(form.text, **fields))
+    assert response.status_code == 303, response.text
+
+
+def leaderboard(html: str) -> list[tuple[str, int]]:
+    rows = re.findall(r'<tr data-member="\d+" data-net="(-?\d+)">.*?<a href="[^"]+">([^<]+)</a>', html, re.S)
+    return [(name, int(net)) for net, name in rows]
+
+
+def test_a_group_is_listed_on_its_phone_and_starts_with_its_house_rules(client):
+    url = make_group(client)
+    assert "Tuesday club" in client.get("/").text
+    start = client.get(url + "/start").text
+    assert '<input checked id="stinger_settles_with-1" name="stinger_settles_with" type="radio" value="table">' in start
+    assert 'value="0/1 0/6 1/- 2/6"' in start
+    assert '<datalist id="members">' in start
+
+
+def test_sessions_fill_the_leaderboard_and_a_new_name_joins_the_group(client):
+    url = make_group(client)
+    one = start_group_session(client, url)
+    score(client, one, **PARTNER_MADE)  # Bob declares with Dan: +0/6 each, Ann and Cat -0/6
+    two = start_group_session(client, url, names=["Eve", "ann", "Bob", "Cat"])
+    score(client, two, **PARTNER_MADE)  # ann (seat 1) declares with Cat (seat 3)
+    page = client.get(url).text
+    # Ann: -12 then +12; Bob: +12 then -12; Cat: -12 then +12; Dan +12; Eve -12 (halfpence).
+    assert leaderboard(page) == [("Dan", 12), ("Ann", 0), ("Bob", 0), ("Cat", 0), ("Eve", -12)]
+    assert page.count('<li><a href="/g/') == 5  # five players, "ann" is Ann
+    assert "2 sessions played" in page
+    assert '<svg class="chart"' in page and "Money over the sessions" in page
+
+
+def test_same_as_last_time_is_one_tap(client):
+    url = make_group(client)
+    first = start_group_session(client, url, first_dealer="2")
+    page = client.get(url).text
+    response = client.post(url + "/again", data={"csrf_token": csrf_from(page)})
+    assert response.status_code == 303
+    second = response.headers["Location"]
+    assert second != first
+    board = client.get(second).text
+    assert all(name in board for name in PLAYERS)
+    assert "Dealer <strong>Cat</strong>" in board  # last time's first dealer
+    assert "Tuesday club" in board  # the way back to the group
+
+
+def test_the_player_page_and_a_rename(client):
+    url = make_group(client)
+    one = start_group_session(client, url)
+    score(client, one, **PARTNER_MADE)
+    page = client.get(url).text
+    bob = re.search(r'href="(/g/[^"]+/players/\d+)">Bob<', page).group(1)
+    mine = client.get(bob).text
+    assert 'id="net">0/6<' in mine
+    assert re.search(r'data-bid="4"><th scope="row">Four</th><td>1 of 1', mine)
+    response = client.post(bob, data={"csrf_token": csrf_from(mine), "name": "Robert"})
+    assert response.status_code == 303
+    assert "Robert" in client.get(one).text  # the old scoreboard says so too
+    assert leaderboard(client.get(url).text) == [("Dan", 12), ("Robert", 12), ("Ann", -12), ("Cat", -12)]
+    taken = client.post(bob, data={"csrf_token": csrf_from(mine), "name": "DAN"})
+    assert taken.status_code == 422 and "Another player of the group has that name." in taken.text
+
+
+def test_adding_a_player_and_a_duplicate(client):
+    url = make_group(client)
+    page = client.get(url).text
+    assert client.post(url + "/players", data={"csrf_token": csrf_from(page), "name": "Fay"}).status_code == 303
+    again = client.post(url + "/players", data={"csrf_token": csrf_from(page), "name": " fay "})
+    assert again.status_code == 422 and "already" in again.text
+    empty = client.post(url + "/players", data={"csrf_token": csrf_from(page), "name": " "})
+    assert empty.status_code == 422 and "Enter the player&#39;s name." in empty.text
+
+
+def test_a_bad_group_name_is_refused_beside_its_field(client):
+    page = client.get("/groups/new")
+    response = client.post("/groups/new", data={"csrf_token": csrf_from(page.text), "name": "", "coins": "0/1"})
+    assert response.status_code == 422 and "Name the group" in response.text
+
+
+def test_the_view_link_only_views_and_the_edit_link_scores(app, client):
+    url = make_group(client)
+    one = start_group_session(client, url)
+    share = client.get(url + "/share").text
+    edit = re.search(r'href="http://localhost(/g/[^"]+/join/[^"]+)"', share).group(1)
+    viewer = app.test_client()
+    assert viewer.get(url).status_code == 200
+    assert "same-as-last-time" not in viewer.get(url).text
+    assert viewer.get(url + "/start").status_code == 403
+    assert viewer.get(one + "/hands/new").status_code == 403
+    assert viewer.get(url + "/export.csv").status_code == 403
+    assert viewer.get(edit).status_code == 303
+    assert viewer.get(one + "/hands/new").status_code == 200  # the group's edit link scores its sessions
+    renew = client.post(url + "/share/renew", data={"csrf_token": csrf_from(share)})
+    assert renew.status_code == 303
+    assert viewer.get(one + "/hands/new").status_code == 403
+    assert app.test_client().get(edit).status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/g/nope", "/g/nope/players/1", "/g/%00/start"])
+def test_unknown_groups_are_404(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_another_groups_player_is_404(client):
+    a, b = make_group(client, name="A"), make_group(client, name="B")
+    start_group_session(client, a)
+    player = re.search(r'href="/g/[^"]+/players/(\d+)"', client.get(a).text).group(1)
+    assert client.get(f"{b}/players/{player}").status_code == 404
+
+
+def test_exports_hold_the_groups_sessions(client):
+    url = make_group(client)
+    one = start_group_session(client, url)
+    score(client, one, **PARTNER_MADE)
+    start_group_session(client, url, names=["Eve", "Ann", "Bob", "Cat"])
+    rows = list(csv.reader(io.StringIO(client.get(url + "/export.csv").text)))
+    header = rows[0]
+    assert header[:3] == ["session", "started", "deal"]
+    assert header[-5:] == ["Ann (s/d)", "Bob (s/d)", "Cat (s/d)", "Dan (s/d)", "Eve (s/d)"]
+    assert rows[1][-5:] == ["\u22120/6", "0/6", "\u22120/6", "0/6", ""]
+    assert rows[-1][-5:] == ["\u22120/6", "0/6", "\u22120/6", "0/6", "0/-"]
+    backup = json.loads(client.get(url + "/export.json").text)
+    [group] = backup["groups"]
+    assert group["name"] == "Tuesday club" and sorted(group["players"]) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    assert [s["group"] for s in backup["sessions"]] == [group["id"]] * 2
