@@ -168,16 +168,19 @@ def rename_member(db: Session, member: Member, name: str) -> None:
         raise NameTaken(name) from None
 
 
-def group_sittings(db: Session, group: Group) -> list[SittingSummary]:
-    """The group's sessions, newest first, with their hand counts."""
-    counts = select(Hand.sitting_id, func.count().label("hands")).group_by(Hand.sitting_id).subquery()
-    rows = db.exec(
-        select(Sitting, func.coalesce(counts.c.hands, 0))
-        .outerjoin(counts, counts.c.sitting_id == Sitting.id)
-        .where(Sitting.group_id == group.id)
-        .order_by(Sitting.created_at.desc(), Sitting.id.desc())
-    ).all()
-    return [SittingSummary(s, n, None) for s, n in rows]
+def group_sittings(
+    db: Session, group: Group, page: int = 1, per_page: int | None = None
+) -> tuple[list[SittingSummary], bool]:
+    """The group's sessions, newest first, with their hand counts: one page (or all, without ``per_page``),
+    and whether more follow."""
+    query = select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.created_at.desc(), Sitting.id.desc())
+    if per_page is not None:
+        query = query.offset((page - 1) * per_page).limit(per_page + 1)
+    sittings = list(db.exec(query))
+    more = per_page is not None and len(sittings) > per_page
+    sittings = sittings[:per_page]
+    counts = _hand_counts(db, sittings)
+    return [SittingSummary(s, counts.get(s.id or 0, 0), None) for s in sittings], more
 
 
 def last_sitting(db: Session, group: Group) -> Sitting | None:
@@ -223,12 +226,17 @@ def sittings_of(
     ).all()
     more = len(rows) > per_page
     rows = rows[:per_page]
-    counts: dict[int, int] = {}
-    if rows:
-        ids = [s.id for s, _ in rows]
-        counted = select(Hand.sitting_id, func.count()).where(Hand.sitting_id.in_(ids)).group_by(Hand.sitting_id)
-        counts = {sitting_id: n for sitting_id, n in db.exec(counted)}
+    counts = _hand_counts(db, [s for s, _ in rows])
     return [SittingSummary(s, counts.get(s.id or 0, 0), Role(role)) for s, role in rows], more
+
+
+def _hand_counts(db: Session, sittings: list[Sitting]) -> dict[int, int]:
+    """How many hands each of these sessions holds (those with none are missing)."""
+    if not sittings:
+        return {}
+    ids = [s.id for s in sittings]
+    counted = select(Hand.sitting_id, func.count()).where(Hand.sitting_id.in_(ids)).group_by(Hand.sitting_id)
+    return {sitting_id: n for sitting_id, n in db.exec(counted)}
 
 
 def _grants(thing: Sitting | Group) -> tuple[type[Access] | type[GroupAccess], Any]:

@@ -73,7 +73,8 @@ def test_sessions_fill_the_leaderboard_and_a_new_name_joins_the_group(client):
     page = client.get(url).text
     # Ann: -12 then +12; Bob: +12 then -12; Cat: -12 then +12; Dan +12; Eve -12 (halfpence).
     assert leaderboard(page) == [("Dan", 12), ("Ann", 0), ("Bob", 0), ("Cat", 0), ("Eve", -12)]
-    assert page.count('<li><a href="/g/') == 5  # five players, "ann" is Ann
+    players = re.search(r'<ul class="chips" id="group-players">(.*?)</ul>', page, re.S).group(1)
+    assert re.findall(r">([^<]+)</a>", players) == ["Ann", "Bob", "Cat", "Dan", "Eve"]  # "ann" is Ann
     assert "2 sessions played" in page
     assert '<svg class="chart"' in page and "Money over the sessions" in page
 
@@ -171,3 +172,16 @@ def test_exports_hold_the_groups_sessions(client):
     [group] = backup["groups"]
     assert group["name"] == "Tuesday club" and sorted(group["players"]) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
     assert [s["group"] for s in backup["sessions"]] == [group["id"]] * 2
+
+
+def test_the_group_page_lists_its_latest_sessions_and_pages_the_rest(app, client):
+    url = make_group(client)
+    for _ in range(12):
+        start_group_session(client, url)
+    page = client.get(url).text
+    latest = re.search(r'<ul class="sessions" id="group-sessions">(.*?)</ul>', page, re.S).group(1)
+    assert latest.count("<li>") == 10 and 'id="older-sessions"' in page
+    first = client.get(url + "/sessions").text
+    assert first.count('<li><a href="/s/') == 12 and ">Older<" not in first
+    assert "No sessions on this page." in client.get(url + "/sessions?page=2").text
+    assert client.get(url + "/sessions?page=x").status_code == 200

@@ -25,11 +25,15 @@ from ...store import (
 from .. import render, see_other
 from ..access import can_edit, edit_key_matches, give, is_owner, require_edit, require_owner, role
 from ..chart import line_chart
+from ..fields import whole_number
 from ..links import link_for_phones, shown_links
 from ..sittings.forms import NewSittingForm, again_data, rules_data
 from .forms import GroupForm, MemberForm
 
 bp = Blueprint("groups", __name__)
+#: Sessions listed on the group's page; the rest are a tap away, a page at a time.
+RECENT = 10
+PER_PAGE = 20
 
 
 def _group(public_id: str) -> Group:
@@ -70,7 +74,7 @@ def _group_page(group: Group, member_form: MemberForm | None = None, status: int
         group=group,
         stats=stats,
         chart=line_chart([(p.name, stats.running(p)) for p in played], len(stats.sessions)),
-        sittings=group_sittings(db.session, group),
+        sittings=group_sittings(db.session, group, per_page=RECENT),
         last=last_sitting(db.session, group),
         member_form=member_form or MemberForm(),
         editor=can_edit(group),
@@ -97,6 +101,15 @@ def _player_page(group: Group, member: Member, form: MemberForm | None = None, s
 @bp.get("/g/<public_id>")
 def show(public_id: str):
     return _group_page(_group(public_id))
+
+
+@bp.get("/g/<public_id>/sessions")
+def sessions(public_id: str):
+    """All the group's sessions, newest first, a page at a time."""
+    group = _group(public_id)
+    page = whole_number(request.args.get("page", "1"), most=100000) or 1
+    sittings, more = group_sittings(db.session, group, page, PER_PAGE)
+    return render("groups/sessions.html", group=group, sittings=sittings, page=page, more=more)
 
 
 @bp.get("/g/<public_id>/players/<int:member_id>")
@@ -238,7 +251,7 @@ def renew(public_id: str):
 def export_json(public_id: str):
     group = _group(public_id)
     require_edit(group)
-    sittings = [s.sitting for s in reversed(group_sittings(db.session, group))]
+    sittings = [s.sitting for s in reversed(group_sittings(db.session, group)[0])]
     body = json.dumps(export_all(db.session, sittings), ensure_ascii=False, indent=1)
     return Response(
         body,

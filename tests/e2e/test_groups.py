@@ -1,0 +1,78 @@
+"""A club on a phone: make a group, play two short sessions, and see who is up."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.rules import HandRecord, score
+from tests.e2e.test_accessibility import violations
+from tests.e2e.test_phones import save_hand
+from tests.e2e.test_table import DEALS, PLAYERS
+
+pytestmark = pytest.mark.e2e
+
+
+def net_of(hands: list[dict]) -> list[int]:
+    """Each seat's net over these hands, from the engine."""
+    totals = [0] * 4
+    for hand in hands:
+        for seat, amount in enumerate(score(HandRecord.from_json(hand)).net_halfpence):
+            totals[seat] += amount
+    return totals
+
+
+def fits(page: Page) -> bool:
+    """No sideways scrolling: the page is no wider than the phone."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_club_plays_two_sessions_and_sees_the_leaderboard(phone: Page, live_server: str):
+    phone.goto(live_server + "/")
+    phone.locator("#new-group").click()
+    phone.fill("#name", "Tuesday club")
+    phone.locator("#make-group").click()
+    expect(phone.locator("h1")).to_have_text("Tuesday club")
+    group = phone.url
+
+    phone.locator("#new-group-session").click()
+    for seat, name in enumerate(PLAYERS):
+        phone.fill(f"#player_{seat}", name)
+    phone.locator('#deals-box label[data-value="8"]').click()
+    phone.get_by_role("button", name="Start session").click()
+    expect(phone.locator(".deal-count")).to_have_text("Deal 1 of 8")
+    first = phone.url
+    for hand in DEALS:
+        save_hand(phone, first, hand)
+    expect(phone.locator(".deal-count")).to_have_text("All 8 deals played")
+
+    # The next night: from the start page, two taps to the new scoreboard.
+    phone.goto(live_server + "/")
+    phone.locator("#my-groups a", has_text="Tuesday club").click()
+    phone.locator("#same-as-last-time").click()
+    expect(phone.locator(".deal-count")).to_have_text("Deal 1 of 8")
+    second = phone.url
+    assert second != first
+    second_night = DEALS[4:]  # a shorter evening: four deals
+    for hand in second_night:
+        save_hand(phone, second, hand)
+
+    phone.goto(group)
+    expected = [a + b for a, b in zip(net_of(DEALS), net_of(second_night), strict=True)]
+    rows = phone.locator("table.leaderboard tbody tr")
+    expect(rows).to_have_count(4)
+    shown = {row.locator("a").inner_text(): int(row.get_attribute("data-net")) for row in rows.all()}
+    assert shown == dict(zip(PLAYERS, expected, strict=True))
+    nets = [int(row.get_attribute("data-net")) for row in rows.all()]
+    assert nets == sorted(nets, reverse=True)
+    expect(phone.locator("#money-legend li")).to_have_count(4)
+    assert fits(phone)
+    assert violations(phone) == []
+
+    leader = rows.first.locator("a")
+    name = leader.inner_text()
+    leader.click()
+    expect(phone.locator("h1")).to_have_text(name)
+    expect(phone.locator("#session-count")).to_have_text("2")
+    assert fits(phone)
+    assert violations(phone) == []
