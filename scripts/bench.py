@@ -10,6 +10,9 @@
 2. Page weight: bytes on the wire for the hand-entry page, first and repeat visit.
 3. Taps: interactions to score a plain partner hand and a stung hand.
 4. Growth: server time of the scoreboard and the start page as data grows.
+5. A club's statistics: a group of 500 sessions (8,000 hands) on SQLite, and
+   on PostgreSQL when one answers (TEST_POSTGRES_URL): the group page and a
+   player's page, rendered in-process, and the statistics queries alone.
 """
 
 from __future__ import annotations
@@ -373,10 +376,119 @@ def print_growth(g: dict) -> None:
         print(f"{total:<22}{ms:>7.2f}{min(total, 20):>12}{ms / first[1]:>8.1f}")
 
 
+# -- 5. a club's statistics ------------------------------------------------------------
+
+STATS_SESSIONS, STATS_DEALS, STATS_PLAYERS = 500, 16, 8
+
+
+def club_statistics(url: str) -> dict:
+    """Fill a group with 500 sessions of 16 hands (worked hands, players drawn from 8), then time its pages."""
+    import json
+    import random
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import func, insert
+    from sqlmodel import Session, select
+
+    from companion import create_app
+    from companion.db import upgrade
+    from companion.models import Group, Hand, Player, Sitting
+    from companion.rules import HandRecord, HouseRules
+    from companion.stats import group_stats
+    from companion.store import create_group, hand_values, members_named
+
+    examples = sorted((ROOT / "tests" / "data" / "examples").glob("*.json"))
+    worked = [json.loads(p.read_text()) for p in examples]
+    values = [hand_values(HandRecord.from_json(w["hand"])) for w in worked if "expect" in w]  # not the refused ones
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench"})
+    engine = app.extensions["db_engine"]
+    upgrade(engine)
+    rng = random.Random(5)
+    with Session(engine, expire_on_commit=False) as db:
+        group = create_group(db, "Tuesday club", HouseRules())
+        members = members_named(db, group, [f"Player {n + 1}" for n in range(STATS_PLAYERS)])
+        db.commit()
+        group_id, member_ids, public_id = group.id, [m.id for m in members], group.public_id
+    with engine.begin() as connection:
+        for n in range(STATS_SESSIONS):
+            sitting_id = connection.execute(
+                insert(Sitting).returning(Sitting.id),
+                {
+                    "public_id": secrets.token_urlsafe(16),
+                    "edit_key": secrets.token_urlsafe(16),
+                    "deals": STATS_DEALS,
+                    "first_dealer": 0,
+                    "house_rules": "{}",
+                    "coins": "1/-",
+                    "revision": 0,
+                    "group_id": group_id,
+                    "created_at": datetime(2025, 1, 1, 20, tzinfo=UTC) + timedelta(days=n),
+                },
+            ).scalar_one()
+            four = rng.sample(member_ids, 4)
+            connection.execute(
+                insert(Player),
+                [{"sitting_id": sitting_id, "seat": s, "name": f"P{m}", "member_id": m} for s, m in enumerate(four)],
+            )
+            connection.execute(
+                insert(Hand),
+                [
+                    {"sitting_id": sitting_id, "deal": d, "form_token": secrets.token_urlsafe(16), **rng.choice(values)}
+                    for d in range(1, STATS_DEALS + 1)
+                ],
+            )
+    client = app.test_client()
+    client.get(f"/g/{public_id}")  # this phone opens the group once (its viewer row)
+    out = {
+        "group page": _median_ms(lambda: client.get(f"/g/{public_id}"), 9),
+        "player page": _median_ms(lambda: client.get(f"/g/{public_id}/players/{member_ids[0]}"), 9),
+    }
+    with Session(engine) as db:
+        group = db.get(Group, group_id)
+        out["statistics alone"] = _median_ms(lambda: group_stats(db, group), 9)
+        out["hands"] = db.exec(select(func.count()).select_from(Hand)).one()
+    engine.dispose()
+    return out
+
+
+def print_club_statistics() -> None:
+    print(
+        f"\n5. A club's statistics: {STATS_SESSIONS} sessions, {STATS_SESSIONS * STATS_DEALS:,} hands, "
+        f"{STATS_PLAYERS} players (median ms, in-process; floor 200)"
+    )
+    tmp = tempfile.mkdtemp()
+    runs = [("SQLite", f"sqlite:///{tmp}/club.sqlite3")]
+    postgres = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+    ready = subprocess.run([sys.executable, str(ROOT / "scripts" / "postgres_ready.py"), postgres], capture_output=True)
+    schema = None
+    if ready.returncode == 0:
+        from sqlalchemy import text
+
+        from companion.db import make_engine
+
+        schema = "bench_" + secrets.token_hex(4)
+        engine = make_engine(postgres)
+        with engine.begin() as connection:
+            connection.execute(text(f"CREATE SCHEMA {schema}"))
+        sep = "&" if "?" in postgres else "?"
+        runs.append(("PostgreSQL", f"{postgres}{sep}options=-csearch_path%3D{schema}"))
+    print(f"{'':<12}{'group page':>12}{'player page':>13}{'stats alone':>13}")
+    try:
+        for name, url in runs:
+            r = club_statistics(url)
+            print(f"{name:<12}{r['group page']:>12.1f}{r['player page']:>13.1f}{r['statistics alone']:>13.1f}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if schema:
+            with engine.begin() as connection:
+                connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+            engine.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=5, help="hands timed on Slow 4G")
-    parser.add_argument("--only", choices=("time", "weight", "taps", "growth"))
+    parser.add_argument("--only", choices=("time", "weight", "taps", "growth", "statistics"))
     args = parser.parse_args()
     if args.only in (None, "time"):
         print_slow_phone(slow_phone(args.hands))
@@ -386,6 +498,8 @@ def main() -> None:
         print_taps(taps())
     if args.only in (None, "growth"):
         print_growth(growth())
+    if args.only in (None, "statistics"):
+        print_club_statistics()
 
 
 if __name__ == "__main__":
