@@ -145,3 +145,11 @@ def coins_for(amount: Money, coins: Sequence[Money]) -> list[Money] | None:
 
 def coin_name(coin: Money) -> str:
     return COIN_NAMES.get(coin.halfpence, str(coin))
+
+
+def table_coins(text: str) -> tuple[Money, ...]:
+    """A session's or group's stored coins; the usual ones for a set stored before coin sets were capped."""
+    try:
+        return parse_coins(text)
+    except MoneyError:
+        return DEFAULT_COINS

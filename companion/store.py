@@ -20,8 +20,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, select, update
 
 from .models import Access, Group, GroupAccess, Hand, Member, Player, Role, Sitting, first_free_deal, name_key, now
-from .rules import HandRecord, HouseRules, Money, MoneyError, Result, Side, score
-from .settle import DEFAULT_COINS, Payment, coins_text, parse_coins, settle
+from .rules import HandRecord, HouseRules, Money, Result, Side, score
+from .settle import DEFAULT_COINS, Payment, coins_text, settle, table_coins
 
 
 class DealRefused(Exception):
@@ -114,6 +114,13 @@ def create_group(
         db.flush()
     db.refresh(group)
     return group
+
+
+def update_group(db: Session, group: Group, name: str, house_rules: HouseRules, coins: str) -> None:
+    """A group's new name, and the house rules and coins of the sessions it starts from now on."""
+    group.name, group.house_rules, group.coins = name, json.dumps(house_rules.to_json()), coins
+    db.add(group)
+    db.commit()
 
 
 def find_group(db: Session, public_id: str) -> Group | None:
@@ -355,10 +362,7 @@ class Scoreboard:
 
     @property
     def coins(self) -> tuple[Money, ...]:
-        try:
-            return parse_coins(self.sitting.coins)
-        except MoneyError:  # stored before coin sets were capped: the usual coins instead
-            return DEFAULT_COINS
+        return table_coins(self.sitting.coins)
 
     @property
     def next_deal(self) -> int | None:

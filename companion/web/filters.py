@@ -7,7 +7,7 @@ from collections import Counter
 from flask import Flask
 
 from ..rules import LINE_LABELS, Bid, Money, true_minus
-from ..settle import coin_name, coins_for, settle
+from ..settle import coin_name, coins_for, settle, table_coins
 
 
 def pounds(halfpence: int) -> str:
@@ -84,6 +84,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed)
     app.add_template_filter(pays)
     app.add_template_filter(coin_list)
+    app.add_template_filter(table_coins)
     app.add_template_filter(coins_for, "coins")
     app.add_template_filter(settle)
     app.add_template_global(LINE_LABELS, "line_labels")

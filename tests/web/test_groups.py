@@ -185,3 +185,26 @@ def test_the_group_page_lists_its_latest_sessions_and_pages_the_rest(app, client
     assert first.count('<li><a href="/s/') == 12 and ">Older<" not in first
     assert "No sessions on this page." in client.get(url + "/sessions?page=2").text
     assert client.get(url + "/sessions?page=x").status_code == 200
+
+
+def test_settings_change_the_next_sessions_house_rules_not_the_last(client):
+    url = make_group(client)
+    first = start_group_session(client, url)
+    page = client.get(url + "/settings")
+    assert page.status_code == 200 and 'value="Tuesday club"' in page.text
+    data = {
+        "csrf_token": csrf_from(page.text),
+        "name": "Thursday club",
+        "stinger_settles_with": "declarer",
+        "martlet_values": "each",
+        "coins": "0/6 1/-",
+    }
+    assert client.post(url + "/settings", data=data).status_code == 303
+    show = client.get(url).text
+    assert "<h1>Thursday club</h1>" in show and "Coins: 1/- (shilling), 0/6 (sixpence)</li>" in show
+    again = client.post(url + "/again", data={"csrf_token": csrf_from(show)}).headers["Location"]
+    assert "Coins: 1/- (shilling), 0/6 (sixpence)</li>" in client.get(again).text
+    assert "2/6 (half crown)" in client.get(first).text  # the first session keeps its coins
+    bad = client.post(url + "/settings", data={**data, "coins": "lots"})
+    assert bad.status_code == 422 and "Coins:" in bad.text
+    assert "<h1>Thursday club</h1>" in client.get(url).text

@@ -21,6 +21,7 @@ from ...store import (
     last_sitting,
     rename_member,
     renew_edit_key,
+    update_group,
 )
 from .. import render, see_other
 from ..access import can_edit, edit_key_matches, give, is_owner, require_edit, require_owner, role
@@ -101,6 +102,22 @@ def _player_page(group: Group, member: Member, form: MemberForm | None = None, s
 @bp.get("/g/<public_id>")
 def show(public_id: str):
     return _group_page(_group(public_id))
+
+
+@bp.route("/g/<public_id>/settings", methods=["GET", "POST"])
+def settings(public_id: str):
+    """The group's name, and the house rules and coins its next sessions start with."""
+    group = _group(public_id)
+    require_edit(group)
+    if request.method == "GET":
+        form = GroupForm(data={"name": group.name, **rules_data(group.rules, group.coins)})
+        return render("groups/settings.html", group=group, form=form)
+    form = GroupForm()
+    if not form.validate_on_submit():
+        return render("groups/settings.html", status=422, group=group, form=form)
+    update_group(db.session, group, form.name.data, form.house_rules, form.coins.data)
+    flash("Saved. Sessions started from now on use these house rules; those already played keep theirs.")
+    return see_other(url_for("groups.show", public_id=public_id))
 
 
 @bp.get("/g/<public_id>/sessions")
