@@ -288,7 +288,10 @@ def _register_commands(app: Flask) -> None:
         with Session(engine) as db:
             checked, mismatches = backup.rescore_all(db, fix=fix)
         for m in mismatches:
-            click.echo(f"{m.public_id} deal {m.deal}: stored {list(m.stored)}, now {list(m.now)}")
+            if m.stored != m.now:
+                click.echo(f"{m.public_id} deal {m.deal}: stored {list(m.stored)}, now {list(m.now)}")
+            if m.facts:
+                click.echo(f"{m.public_id} deal {m.deal}: facts for statistics differ: {', '.join(m.facts)}")
         click.echo(
             f"{checked} hands checked, {len(mismatches)} no longer match" + (" (fixed)" if fix and mismatches else "")
         )

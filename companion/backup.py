@@ -29,6 +29,7 @@ from .store import (
     create_sitting,
     find_group,
     find_sitting,
+    hand_facts,
     hand_values,
     is_session_id,
     load_scoreboard,
@@ -436,17 +437,21 @@ class Mismatch:
     deal: int
     stored: tuple[int, int, int, int]
     now: tuple[int, int, int, int]
+    #: The hand's facts for statistics (``store.hand_facts``) that differ from what its record gives now.
+    facts: tuple[str, ...] = ()
 
 
 def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
-    """Re-score every stored hand; report (and with ``fix``, correct) those that changed."""
+    """Re-score every stored hand; report (and with ``fix``, correct) those whose payments or facts changed."""
     checked, mismatches = 0, []
     rows = db.exec(select(Hand, Sitting.public_id).join(Sitting, Hand.sitting_id == Sitting.id)).all()
     for hand, public_id in rows:
         checked += 1
-        now = score(hand.hand_record).net_halfpence
-        if tuple(now) != hand.payments:
-            mismatches.append(Mismatch(public_id, hand.deal, hand.payments, tuple(now)))
+        record = hand.hand_record
+        now = score(record).net_halfpence
+        facts = tuple(k for k, v in hand_facts(record).items() if getattr(hand, k) != v)
+        if tuple(now) != hand.payments or facts:
+            mismatches.append(Mismatch(public_id, hand.deal, hand.payments, tuple(now), facts))
             if fix:
                 hand.sqlmodel_update(hand_values(hand.hand_record))
                 db.add(hand)

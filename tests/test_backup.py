@@ -162,6 +162,13 @@ def test_rescore_reports_hands_that_no_longer_match(app, runner):
     assert result.exit_code == 1 and "deal 2: stored" in result.output and "1 no longer match" in result.output
     assert runner.invoke(args=["rescore", "--fix"]).exit_code == 0
     assert "0 no longer match" in runner.invoke(args=["rescore"]).output
+    with Session(app.extensions["db_engine"]) as db:  # a hand's facts for statistics, out of step with its record
+        db.exec(text("update hand set kind = 'stung', declarer = (declarer + 1) % 4 where deal = 4"))
+        db.commit()
+    result = runner.invoke(args=["rescore"])
+    assert result.exit_code == 1 and "deal 4: facts for statistics differ: declarer, kind" in result.output
+    assert runner.invoke(args=["rescore", "--fix"]).exit_code == 0
+    assert "0 no longer match" in runner.invoke(args=["rescore"]).output
 
 
 def test_upgrading_the_schema_keeps_every_sessions_totals(tmp_path):

@@ -12,8 +12,8 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 from companion import backup
-from companion.rules import HandRecord, score
-from companion.store import find_sitting
+from companion.rules import DEFAULT_HOUSE_RULES, HandRecord, score
+from companion.store import create_group, create_sitting, find_sitting, record_hand
 from companion.web.hands.forms import HandForm
 from companion.web.sittings.forms import NewSittingForm
 from tests.conftest import EXAMPLES, load_example, make_app
@@ -177,6 +177,9 @@ def test_fuzzed_api_with_worked_hands_partly_replaced(fuzz_app, hand, where, jun
         assert sum(response.json["net_halfpence"]) == 0
 
 
+GUBBER_PARTNER = {"bid": "4", "declarer": 1, "called_card": "7C", "young_trumps": "hearts", "holder": 3, "points": 71}
+
+
 @pytest.fixture(scope="module")
 def an_export(fuzz_app):
     client = fuzz_app.test_client()
@@ -184,9 +187,12 @@ def an_export(fuzz_app):
     for deal in range(2):
         page = client.get(location + "/hands/new").text
         client.post(location + "/hands/new", data=hand_form_data(page, **{**PARTNER_MADE, "points": str(60 + deal)}))
-    with Session(fuzz_app.extensions["db_engine"]) as db:
+    with Session(fuzz_app.extensions["db_engine"], expire_on_commit=False) as db:
         sitting = find_sitting(db, location.rsplit("/", 1)[1])
-        return json.loads(json.dumps(backup.export_all(db, [sitting])))
+        group = create_group(db, "Fuzz club", DEFAULT_HOUSE_RULES)  # and a session of a group, with its players
+        club = create_sitting(db, ["Exa", "Exb", "Exc", "Exe"], 8, 0, DEFAULT_HOUSE_RULES, group=group)
+        record_hand(db, club, 1, HandRecord.from_json(GUBBER_PARTNER), "fuzz-club-1")
+        return json.loads(json.dumps(backup.export_all(db, [sitting, club])))
 
 
 @FUZZ
