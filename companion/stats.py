@@ -110,6 +110,20 @@ class PlayerStats:
         return sum(s.place == 1 for s in self.sessions)
 
     @property
+    def up(self) -> Tried:
+        """Sessions played, and those they finished up (won money)."""
+        return Tried(len(self.sessions), sum(s.net > 0 for s in self.sessions))
+
+    @property
+    def longest_run_up(self) -> int:
+        """The most sessions in a row they finished up."""
+        best = run = 0
+        for s in self.sessions:
+            run = run + 1 if s.net > 0 else 0
+            best = max(best, run)
+        return best
+
+    @property
     def declared(self) -> Tried:
         """Every game bid, all bids together."""
         return sum(self.bids.values(), Tried())

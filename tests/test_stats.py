@@ -78,10 +78,13 @@ def test_money_sessions_and_places(db, club):
     assert [s.net for s in ann.sessions] == [-72, 48]
     assert [s.place for s in ann.sessions] == [4, 1]
     assert (ann.net, ann.hands, ann.wins, ann.per_session) == (-24, 4, 1, -12)
+    assert (ann.up, ann.longest_run_up) == (Tried(2, 1), 1)
     assert (ann.best.public_id, ann.worst.public_id) == (two.public_id, one.public_id)
     bob = by_name(stats, "Bob")
     assert [s.net for s in bob.sessions] == [36, -24]
     assert [s.place for s in bob.sessions] == [2, 4]
+    assert (bob.up, bob.longest_run_up) == (Tried(2, 1), 1)
+    assert by_name(stats, "Dan").longest_run_up == 1 and by_name(stats, "Eve").up == Tried(1, 0)
     assert by_name(stats, "Dan").net == 84 and by_name(stats, "Eve").net == -12
     assert by_name(stats, "Cat").net == -60
     assert sum(p.net for p in stats.players) == 0  # every hand is zero-sum, so is the group
@@ -167,3 +170,19 @@ def test_one_player_alone(db, club):
     dan = by_name(group_stats(db, group), "Dan").member
     only = group_stats(db, group, only=[dan.id])
     assert [p.name for p in only.players] == ["Dan"] and only.players[0].net == 84
+
+
+def test_runs_of_sessions_finished_up():
+    from datetime import UTC, datetime
+
+    from companion.models import Member
+    from companion.stats import PlayerStats, SessionResult
+
+    nets = [5, 3, -1, 2, 4, 6, 0, 1]
+    player = PlayerStats(
+        Member(name="Ann", name_key="ann"),
+        [SessionResult(str(n), datetime.now(UTC), 8, net, 1) for n, net in enumerate(nets)],
+    )
+    assert player.up == Tried(8, 6) and player.up.rate == 75
+    assert player.longest_run_up == 3  # 2, 4, 6; a square night (0) ends a run
+    assert player.running == [0, 5, 8, 7, 9, 13, 19, 19, 20]
