@@ -208,3 +208,16 @@ def test_settings_change_the_next_sessions_house_rules_not_the_last(client):
     bad = client.post(url + "/settings", data={**data, "coins": "lots"})
     assert bad.status_code == 422 and "Coins:" in bad.text
     assert "<h1>Thursday club</h1>" in client.get(url).text
+
+
+def test_a_player_page_lists_their_latest_ten_sessions(client):
+    url = make_group(client)
+    for _ in range(12):
+        score(client, start_group_session(client, url), **PARTNER_MADE)
+    page = client.get(url).text
+    bob = re.search(r'href="(/g/[^"]+/players/\d+)">Bob<', page).group(1)
+    mine = client.get(bob).text
+    assert 'id="session-count">12<' in mine and 'id="net">6/-<' in mine  # 12 × 0/6
+    listed = re.search(r'<ol class="sessions" reversed>(.*?)</ol>', mine, re.S).group(1)
+    assert listed.count("<li>") == 10 and "And 2 earlier" in mine
+    assert 'id="up">12 of 12' in mine
