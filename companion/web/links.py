@@ -1,10 +1,16 @@
-"""Links another phone can open, with a QR code to scan: for sharing a session or a group."""
+"""Sharing a session or a group: links another phone can open, with QR codes, edit links and downloads."""
 
 from __future__ import annotations
 
 import segno
-from flask import current_app, url_for
+from flask import Response, abort, current_app, flash, url_for
 from markupsafe import Markup
+
+from ..extensions import db
+from ..models import Group, Role, Sitting
+from ..store import renew_edit_key
+from . import render, see_other
+from .access import can_edit, edit_key_matches, give, is_owner, require_owner
 
 
 def qr(url: str) -> Markup:
@@ -31,3 +37,51 @@ def shown_links(links: list[tuple[str, str, str, dict[str, str]]]) -> list[tuple
         full = link_for_phones(endpoint, **values)
         shown.append((kind, title, full or url_for(endpoint, **values), qr(full) if full else None))
     return shown
+
+
+def share_page(
+    thing: Sitting | Group,
+    back: tuple[str, str],
+    view: tuple[str, str],
+    edit: tuple[str, str],
+    renew_endpoint: str,
+) -> Response:
+    """The Share page of a session or a group: ``view`` and ``edit`` are (title, endpoint) of its
+    links; the edit link only for a phone that may edit, the button for a new one only for the owner."""
+    editor = can_edit(thing)
+    links = [("view", view[0], view[1], {"public_id": thing.public_id})]
+    if editor:
+        links.append(("edit", edit[0], edit[1], {"public_id": thing.public_id, "key": thing.edit_key}))
+    return render(
+        "share.html",
+        **({"group": thing} if isinstance(thing, Group) else {"sitting": thing}),
+        what="group" if isinstance(thing, Group) else "session",
+        back=back,
+        renew_url=url_for(renew_endpoint, public_id=thing.public_id),
+        links=shown_links(links),
+        configured=link_for_phones("sittings.start") is not None,
+        editor=editor,
+        owner=is_owner(thing),
+    )
+
+
+def join_with_key(thing: Sitting | Group, key: str, told: str, to: str) -> Response:
+    """An edit link opened: this phone may edit from now on (a wrong key is a 404, as a wrong id)."""
+    if not edit_key_matches(thing, key):
+        abort(404)
+    give(thing, Role.EDITOR)
+    flash(told)
+    return see_other(to)
+
+
+def renew_link(thing: Sitting | Group, share_endpoint: str) -> Response:
+    """A new edit link, from the owner's phone: the old one stops working."""
+    require_owner(thing)
+    renew_edit_key(db.session, thing)
+    flash("A new edit link is below. The old one no longer works; phones that joined with it can only view now.")
+    return see_other(url_for(share_endpoint, public_id=thing.public_id))
+
+
+def attachment(body: str, mimetype: str, filename: str) -> Response:
+    """A download: a CSV or a JSON backup."""
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})

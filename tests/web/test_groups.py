@@ -130,6 +130,7 @@ def test_the_view_link_only_views_and_the_edit_link_scores(app, client):
     url = make_group(client)
     one = start_group_session(client, url)
     share = client.get(url + "/share").text
+    assert "<h1>Share this group</h1>" in share and "<h1>Share this session</h1>" in client.get(one + "/share").text
     edit = re.search(r'href="http://localhost(/g/[^"]+/join/[^"]+)"', share).group(1)
     viewer = app.test_client()
     assert viewer.get(url).status_code == 200

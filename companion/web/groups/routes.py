@@ -20,14 +20,13 @@ from ...store import (
     group_sittings,
     last_sitting,
     rename_member,
-    renew_edit_key,
     update_group,
 )
 from .. import render, see_other
-from ..access import can_edit, edit_key_matches, give, is_owner, require_edit, require_owner, role
+from ..access import can_edit, give, is_owner, require_edit, role
 from ..chart import line_chart
 from ..fields import whole_number
-from ..links import link_for_phones, shown_links
+from ..links import attachment, join_with_key, renew_link, share_page
 from ..sittings.forms import NewSittingForm, again_data, rules_data
 from .forms import GroupForm, MemberForm
 
@@ -226,42 +225,25 @@ def same_again(public_id: str):
 @bp.get("/g/<public_id>/join/<key>")
 def join(public_id: str, key: str):
     """The group's edit link: this phone may start its sessions, score them and name its players."""
-    group = _group(public_id)
-    if not edit_key_matches(group, key):
-        abort(404)
-    give(group, Role.EDITOR)
-    flash("This phone can now start and score the group's sessions.")
-    return see_other(url_for("groups.show", public_id=public_id))
+    told = "This phone can now start and score the group's sessions."
+    return join_with_key(_group(public_id), key, told, url_for("groups.show", public_id=public_id))
 
 
 @bp.get("/g/<public_id>/share")
 def share(public_id: str):
     group = _group(public_id)
-    editor = can_edit(group)
-    links = [("view", "See the group's figures (view only)", "groups.show", {"public_id": public_id})]
-    if editor:
-        title = "Start and score its sessions too (edit link: share only with the group)"
-        links.append(("edit", title, "groups.join", {"public_id": public_id, "key": group.edit_key}))
-    return render(
-        "share.html",
-        group=group,
-        what="group",
+    return share_page(
+        group,
         back=(group.name, url_for("groups.show", public_id=public_id)),
-        renew_url=url_for("groups.renew", public_id=public_id),
-        links=shown_links(links),
-        configured=link_for_phones("sittings.start") is not None,
-        editor=editor,
-        owner=is_owner(group),
+        view=("See the group's figures (view only)", "groups.show"),
+        edit=("Start and score its sessions too (edit link: share only with the group)", "groups.join"),
+        renew_endpoint="groups.renew",
     )
 
 
 @bp.post("/g/<public_id>/share/renew")
 def renew(public_id: str):
-    group = _group(public_id)
-    require_owner(group)
-    renew_edit_key(db.session, group)
-    flash("A new edit link is below. The old one no longer works; phones that joined with it can only view now.")
-    return see_other(url_for("groups.share", public_id=public_id))
+    return renew_link(_group(public_id), "groups.share")
 
 
 @bp.get("/g/<public_id>/export.json")
@@ -270,19 +252,11 @@ def export_json(public_id: str):
     require_edit(group)
     sittings = [s.sitting for s in reversed(group_sittings(db.session, group)[0])]
     body = json.dumps(export_all(db.session, sittings), ensure_ascii=False, indent=1)
-    return Response(
-        body,
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="tarot-group-{public_id}.json"'},
-    )
+    return attachment(body, "application/json", f"tarot-group-{public_id}.json")
 
 
 @bp.get("/g/<public_id>/export.csv")
 def export_csv(public_id: str):
     group = _group(public_id)
     require_edit(group)
-    return Response(
-        group_csv(db.session, group),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="tarot-group-{public_id}.csv"'},
-    )
+    return attachment(group_csv(db.session, group), "text/csv", f"tarot-group-{public_id}.csv")

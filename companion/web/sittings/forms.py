@@ -14,19 +14,24 @@ from ..fields import options, strip
 SEAT_WORDS = ("first", "second", "third", "fourth")
 
 
-def one_line_only(_form, field) -> None:
+def _one_line(_form, field) -> None:
     if field.data and not one_line(field.data):
         raise ValidationError("A name cannot hold tabs, line breaks or other control characters.")
 
 
-def _name_field(seat: int) -> StringField:
+def name_field(label: str, missing: str, most: int = MAX_NAME, capitalize: str = "words") -> StringField:
+    """A name on one line: a player's, or a group's."""
     return StringField(
-        f"Player {seat + 1}",
+        label,
         # DataRequired judges the name after stripping: a name of spaces is no name.
-        validators=[DataRequired(f"Enter the {SEAT_WORDS[seat]} player's name."), Length(max=MAX_NAME), one_line_only],
+        validators=[DataRequired(missing), Length(max=most), _one_line],
         filters=[strip],
-        render_kw={"autocomplete": "off", "maxlength": MAX_NAME, "autocapitalize": "words"},
+        render_kw={"autocomplete": "off", "maxlength": most, "autocapitalize": capitalize},
     )
+
+
+def _name_field(seat: int) -> StringField:
+    return name_field(f"Player {seat + 1}", f"Enter the {SEAT_WORDS[seat]} player's name.")
 
 
 def _house_rule_field(key: str) -> RadioField:

@@ -16,15 +16,14 @@ from ...store import (
     groups_of,
     hand_count,
     load_scoreboard,
-    renew_edit_key,
     revision_of,
     sittings_of,
 )
 from .. import is_htmx, render, see_other
-from ..access import can_edit, device, edit_key_matches, give, is_owner, require_edit, require_owner, role
+from ..access import can_edit, device, give, is_owner, require_edit, require_owner, role
 from ..chart import running_totals_chart
 from ..fields import whole_number
-from ..links import link_for_phones, shown_links
+from ..links import attachment, join_with_key, renew_link, share_page
 from .forms import NewSittingForm, again_data
 
 bp = Blueprint("sittings", __name__)
@@ -100,43 +99,25 @@ def show(public_id: str):
 @bp.get("/s/<public_id>/join/<key>")
 def join(public_id: str, key: str):
     """The edit link: this phone may now score and change hands."""
-    sitting = _sitting(public_id)
-    if not edit_key_matches(sitting, key):
-        abort(404)
-    give(sitting, Role.EDITOR)
-    flash("This phone can now score and change hands in this session.")
-    return see_other(url_for("sittings.show", public_id=public_id))
+    told = "This phone can now score and change hands in this session."
+    return join_with_key(_sitting(public_id), key, told, url_for("sittings.show", public_id=public_id))
 
 
 @bp.get("/s/<public_id>/share")
 def share(public_id: str):
-    sitting = _sitting(public_id)
-    editor = can_edit(sitting)
-    links = [("view", "Follow the scores (view only)", "sittings.show", {"public_id": public_id})]
-    if editor:
-        title = "Score hands too (edit link: share only at this table)"
-        links.append(("edit", title, "sittings.join", {"public_id": public_id, "key": sitting.edit_key}))
-    return render(
-        "share.html",
-        sitting=sitting,
-        what="session",
+    return share_page(
+        _sitting(public_id),
         back=("Scoreboard", url_for("sittings.show", public_id=public_id)),
-        renew_url=url_for("sittings.renew", public_id=public_id),
-        links=shown_links(links),
-        configured=link_for_phones("sittings.start") is not None,
-        editor=editor,
-        owner=is_owner(sitting),
+        view=("Follow the scores (view only)", "sittings.show"),
+        edit=("Score hands too (edit link: share only at this table)", "sittings.join"),
+        renew_endpoint="sittings.renew",
     )
 
 
 @bp.post("/s/<public_id>/share/renew")
 def renew(public_id: str):
     """A new edit link: the old one stops working (the owner's phone only)."""
-    sitting = _sitting(public_id)
-    require_owner(sitting)
-    renew_edit_key(db.session, sitting)
-    flash("A new edit link is below. The old one no longer works; phones that joined with it can only view now.")
-    return see_other(url_for("sittings.share", public_id=public_id))
+    return renew_link(_sitting(public_id), "sittings.share")
 
 
 @bp.route("/s/<public_id>/delete", methods=["GET", "POST"])
@@ -157,19 +138,11 @@ def export_json(public_id: str):
     sitting = _sitting(public_id)
     require_edit(sitting)  # a backup holds everything: for the phones that may change the session
     body = json.dumps(export_all(db.session, [sitting]), ensure_ascii=False, indent=1)
-    return Response(
-        body,
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="tarot-{public_id}.json"'},
-    )
+    return attachment(body, "application/json", f"tarot-{public_id}.json")
 
 
 @bp.get("/s/<public_id>/export.csv")
 def export_csv(public_id: str):
     sitting = _sitting(public_id)
     require_edit(sitting)
-    return Response(
-        hands_csv(db.session, sitting),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="tarot-{public_id}.csv"'},
-    )
+    return attachment(hands_csv(db.session, sitting), "text/csv", f"tarot-{public_id}.csv")
