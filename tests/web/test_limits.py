@@ -52,3 +52,17 @@ def test_saves_are_limited_but_forms_and_previews_are_not(tight):
         statuses.append(client.post(location + "/hands/new", data=data).status_code)
     assert statuses == [303, 303, 429]
     assert client.get(location).text.count('class="hand"') == 2
+
+
+def test_groups_and_their_changes_are_limited(tight):
+    client = tight.test_client()
+    made = []
+    for n in range(3):
+        page = client.get("/groups/new")
+        made.append(client.post("/groups/new", data={"csrf_token": csrf_from(page.text), "name": f"G{n}"}))
+    assert [r.status_code for r in made] == [303, 303, 429]
+    group = made[0].headers["Location"]
+    token = csrf_from(client.get(group).text)
+    added = [client.post(group + "/players", data={"csrf_token": token, "name": f"P{n}"}).status_code for n in range(3)]
+    assert added == [303, 303, 429]
+    assert client.get(group + "/settings").status_code == 200  # reading the form is not a change

@@ -36,6 +36,10 @@ RECENT = 10
 PER_PAGE = 20
 
 
+def _changes_limit() -> str:
+    return current_app.config["LIMIT_SAVES"]  # a group's changes count as a session's saves do
+
+
 def _group(public_id: str) -> Group:
     group = find_group(db.session, public_id)
     if group is None:
@@ -104,6 +108,7 @@ def show(public_id: str):
 
 
 @bp.route("/g/<public_id>/settings", methods=["GET", "POST"])
+@limiter.limit(_changes_limit, methods=["POST"])
 def settings(public_id: str):
     """The group's name, and the house rules and coins its next sessions start with."""
     group = _group(public_id)
@@ -135,6 +140,7 @@ def player(public_id: str, member_id: int):
 
 
 @bp.post("/g/<public_id>/players")
+@limiter.limit(_changes_limit)
 def add_player(public_id: str):
     group = _group(public_id)
     require_edit(group)
@@ -150,6 +156,7 @@ def add_player(public_id: str):
 
 
 @bp.post("/g/<public_id>/players/<int:member_id>")
+@limiter.limit(_changes_limit)
 def rename_player(public_id: str, member_id: int):
     """A new name for a player: their sessions and figures stay theirs."""
     group = _group(public_id)
