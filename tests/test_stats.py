@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlmodel import Session
 
 from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
@@ -14,9 +16,11 @@ from companion.store import (
     create_sitting,
     delete_hand,
     edit_hand,
+    new_secret,
     record_hand,
     rename_member,
 )
+from tests.strategies import valid_hands
 
 
 @pytest.fixture
@@ -186,3 +190,74 @@ def test_runs_of_sessions_finished_up():
     assert player.up == Tried(8, 6) and player.up.rate == 75
     assert player.longest_run_up == 3  # 2, 4, 6; a square night (0) ends a run
     assert player.running == [0, 5, 8, 7, 9, 13, 19, 19, 20]
+
+
+# -- against a plain recount ---------------------------------------------------------
+
+
+def recount(nights: list[tuple[list[str], list[HandRecord]]]) -> dict[str, dict]:
+    """Each player's figures worked out straight from the records, one hand at a time."""
+    from companion.rules import score
+
+    figures: dict[str, dict] = {}
+    for names, hands in nights:
+        if not hands:
+            continue
+        for name in names:
+            figures.setdefault(
+                name, {"net": 0, "hands": 0, "bids": {}, "partnered": [0, 0], "stings": [0, 0], "bonuses": 0}
+            )
+        for record in hands:
+            net = score(record).net_halfpence
+            sides = list(record.bonus_sides().values())
+            for seat, name in enumerate(names):
+                f = figures[name]
+                f["net"] += net[seat]
+                f["hands"] += 1
+                f["bonuses"] += sides.count(record.side_of(seat))
+            bid = figures[names[record.declarer]]["bids"].setdefault(record.bid.id, [0, 0])
+            bid[0] += 1
+            bid[1] += record.made
+            if record.partner is not None:
+                partner = figures[names[record.partner]]["partnered"]
+                partner[0] += 1
+                partner[1] += record.made
+            if record.stinger is not None:
+                stings = figures[names[record.stinger]]["stings"]
+                stings[0] += 1
+                stings[1] += bool(record.stinger_made)
+    return figures
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    nights=st.lists(
+        st.tuples(
+            st.permutations(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]).map(lambda p: p[:4]),
+            st.lists(valid_hands(), max_size=5),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_statistics_match_a_plain_recount(app, nights):
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        group = create_group(db, "Club", DEFAULT_HOUSE_RULES)
+        played = []
+        for names, hands in nights:
+            sitting = create_sitting(db, names, 8, 0, DEFAULT_HOUSE_RULES, group=group)
+            records = [HandRecord.from_json(h) for h in hands]
+            for deal, record in enumerate(records, 1):
+                record_hand(db, sitting, deal, record, new_secret())
+            played.append((names, records))
+        stats = group_stats(db, group)
+    expected = recount(played)
+    shown = {p.name: p for p in stats.players if p.sessions}
+    assert set(shown) == set(expected)
+    assert sum(p.net for p in stats.players) == 0
+    for name, f in expected.items():
+        p = shown[name]
+        assert (p.net, p.hands, p.bonuses) == (f["net"], f["hands"], f["bonuses"])
+        assert {b: (t.played, t.made) for b, t in p.bids.items()} == {b: tuple(v) for b, v in f["bids"].items()}
+        assert (p.partnered.played, p.partnered.made) == tuple(f["partnered"])
+        assert (p.stings.played, p.stings.made) == tuple(f["stings"])
