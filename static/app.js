@@ -31,6 +31,23 @@ document.addEventListener("htmx:load", (event) => {
   for (const button of event.detail.elt.querySelectorAll("[data-print]")) button.hidden = false;
 });
 
+// A group's players as buttons on its session form: a tap fills the first empty seat ("Clear seats" empties them).
+document.addEventListener("click", (event) => {
+  const pick = event.target.closest("[data-pick]");
+  if (!pick) return;
+  const seats = [0, 1, 2, 3].map((n) => document.getElementById(`player_${n}`));
+  const name = pick.dataset.pick.toLowerCase();
+  if (name && seats.some((s) => s.value.trim().toLowerCase() === name)) return; // seated already
+  const targets = pick.dataset.pick ? [seats.find((s) => !s.value.trim())].filter(Boolean) : seats;
+  for (const seat of targets) {
+    seat.value = pick.dataset.pick;
+    seat.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+});
+document.addEventListener("htmx:load", (event) => {
+  for (const box of event.detail.elt.querySelectorAll("#pick-players")) box.hidden = false;
+});
+
 // "Deals first" shows the players' names as they are typed.
 document.addEventListener("input", (event) => {
   const seat = /^player_(\d)$/.exec(event.target.id || "");

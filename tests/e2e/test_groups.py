@@ -57,6 +57,17 @@ def test_a_club_plays_two_sessions_and_sees_the_leaderboard(phone: Page, live_se
     for hand in second_night:
         save_hand(phone, second, hand)
 
+    # Another night with a new face: four taps on the group's players, one name typed.
+    phone.goto(group)
+    phone.locator("#new-group-session").click()
+    for name in ("Dan", "Ann", "Bob", "Dan"):  # Dan's second tap changes nothing: he is seated
+        phone.locator("#pick-players [data-pick]", has_text=name).click()
+    expect(phone.locator("#player_3")).to_have_value("")
+    phone.fill("#player_3", "Eve")
+    expect(phone.locator('#first_dealer-box label[data-value="0"]')).to_have_text("Dan")
+    phone.get_by_role("button", name="Start session").click()
+    expect(phone.locator(".deal-count")).to_have_text("Deal 1 of 16")
+
     phone.goto(group)
     expected = [a + b for a, b in zip(net_of(DEALS), net_of(second_night), strict=True)]
     rows = phone.locator("table.leaderboard tbody tr")
