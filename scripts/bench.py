@@ -439,7 +439,9 @@ def club_statistics(url: str) -> dict:
             )
     client = app.test_client()
     client.get(f"/g/{public_id}")  # this phone opens the group once (its viewer row)
+    page = client.get(f"/g/{public_id}", headers={"Accept-Encoding": "br"})
     out = {
+        "bytes": len(page.data),  # as sent to a phone: compressed
         "group page": _median_ms(lambda: client.get(f"/g/{public_id}"), 9),
         "player page": _median_ms(lambda: client.get(f"/g/{public_id}/players/{member_ids[0]}"), 9),
     }
@@ -472,11 +474,14 @@ def print_club_statistics() -> None:
             connection.execute(text(f"CREATE SCHEMA {schema}"))
         sep = "&" if "?" in postgres else "?"
         runs.append(("PostgreSQL", f"{postgres}{sep}options=-csearch_path%3D{schema}"))
-    print(f"{'':<12}{'group page':>12}{'player page':>13}{'stats alone':>13}")
+    print(f"{'':<12}{'group page':>12}{'player page':>13}{'stats alone':>13}{'page bytes':>12}")
     try:
         for name, url in runs:
             r = club_statistics(url)
-            print(f"{name:<12}{r['group page']:>12.1f}{r['player page']:>13.1f}{r['statistics alone']:>13.1f}")
+            print(
+                f"{name:<12}{r['group page']:>12.1f}{r['player page']:>13.1f}{r['statistics alone']:>13.1f}"
+                f"{r['bytes']:>12,}"
+            )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         if schema:
