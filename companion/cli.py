@@ -1,7 +1,8 @@
 """``python -m companion``: score hands from the command line.
 
 ``score [FILE]`` reads one hand record (JSON) from FILE or standard input and
-prints the result. ``score --jsonl`` reads one hand per line and writes one
+prints the result. A hand names its game in ``"game"`` (``sussex``, ``tapp``
+or ``french``); without it, it is a Sussex Tarot hand. ``score --jsonl`` reads one hand per line and writes one
 result per line. Invalid input exits with status 2 and says which field is
 at fault; it never prints a traceback.
 """
@@ -13,7 +14,8 @@ import json
 import sys
 from typing import IO
 
-from .rules import InvalidHand, score_json
+from .games import score_json
+from .rules import InvalidHand
 
 EXIT_INVALID = 2
 

@@ -24,6 +24,7 @@ from enum import Enum
 from typing import Any
 
 from ..rules import InvalidHand
+from ._parse import pick, seat
 
 TOTAL = 91
 #: Card points the taker needs, by the number of bouts in the taker's tricks.
@@ -143,22 +144,22 @@ class FrenchHand:
         players = data.get("players")
         if type(players) is not int or players not in (3, 4, 5):
             raise InvalidHand("players", "French Tarot is for 3, 4 or 5 players.")
-        taker = _seat(data.get("taker"), "taker", "the taker", players)
-        contract = _pick(CONTRACTS, data.get("contract"), "contract", "petite, garde, garde-sans or garde-contre")
+        taker = seat(data.get("taker"), "taker", "the taker", players)
+        contract = pick(CONTRACTS, data.get("contract"), "contract", "petite, garde, garde-sans or garde-contre")
         bouts = data.get("bouts")
         if type(bouts) is not int or not 0 <= bouts <= 3:
             raise InvalidHand("bouts", "Bouts in the taker's tricks: 0, 1, 2 or 3.")
         points = data.get("points")
-        if type(points) not in (int, float) or not 0 <= points <= TOTAL or (2 * points) % 1:
+        if not isinstance(points, int | float) or type(points) is bool or not 0 <= points <= TOTAL or (2 * points) % 1:
             raise InvalidHand("points", f"The taker's card points: 0 to {TOTAL}, in halves (e.g. 40.5).")
         partner = data.get("partner")
         if players == 5:
-            partner = _seat(partner, "partner", "who held the called King (the taker, if alone)", players)
+            partner = seat(partner, "partner", "who held the called King (the taker, if alone)", players)
         elif partner is not None:
             raise InvalidHand("partner", "Only with five players does the taker call a partner.")
         pab = data.get("petit_au_bout")
         if pab is not None:
-            pab = _pick(SIDES, pab, "petit_au_bout", "taker or defence")
+            pab = pick(SIDES, pab, "petit_au_bout", "taker or defence")
         raw = data.get("poignees", [])
         if type(raw) is not list:
             raise InvalidHand("poignees", 'Poignées are a list such as [{"size": "simple", "side": "taker"}].')
@@ -168,15 +169,15 @@ class FrenchHand:
                 raise InvalidHand("poignees", 'Each poignée is {"size": simple|double|triple, "side": taker|defence}.')
             poignees.append(
                 (
-                    _pick(POIGNEES, item["size"], "poignees", "simple, double or triple"),
-                    _pick(SIDES, item["side"], "poignees", "taker or defence"),
+                    pick(POIGNEES, item["size"], "poignees", "simple, double or triple"),
+                    pick(SIDES, item["side"], "poignees", "taker or defence"),
                 )
             )
         if len(poignees) > players:
             raise InvalidHand("poignees", "Each player can show one poignée at most.")
         chelem = data.get("chelem")
         if chelem is not None:
-            chelem = _pick(CHELEMS, chelem, "chelem", "announced-made, made, announced-failed or defence")
+            chelem = pick(CHELEMS, chelem, "chelem", "announced-made, made, announced-failed or defence")
         hand = cls(players, taker, contract, bouts, round(points * 2), partner, pab, tuple(poignees), chelem)
         if chelem in (Chelem.ANNOUNCED_MADE, Chelem.MADE) and not hand.made:
             raise InvalidHand("chelem", "A chelem takes every trick: the taker cannot then fall short.")
@@ -200,19 +201,6 @@ class FrenchHand:
         if self.chelem is not None:
             out["chelem"] = self.chelem.id
         return out
-
-
-def _seat(value: Any, name: str, who: str, players: int) -> int:
-    if type(value) is not int or not 0 <= value < players:
-        raise InvalidHand(name, f"Choose {who}: a seat from 0 to {players - 1}.")
-    return value
-
-
-def _pick(table: dict, value: Any, name: str, choices: str) -> Any:
-    found = table.get(value) if type(value) is str else None
-    if found is None:
-        raise InvalidHand(name, f"Choose {choices}.")
-    return found
 
 
 @dataclass(frozen=True)

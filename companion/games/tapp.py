@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any
 
 from ..rules import InvalidHand
+from ._parse import pick, seat
 
 SEATS = 3
 TARGET = 36
@@ -117,23 +118,21 @@ class TappHand:
         unknown = set(data) - {"bid", "declarer", "points", "counting", "loser", "bonuses"}
         if unknown:
             raise InvalidHand(sorted(unknown)[0], f"A Tapp Tarock hand has no field {sorted(unknown)[0]!r}.")
-        bid = BIDS.get(data.get("bid")) if type(data.get("bid")) is str else None
-        if bid is None:
-            raise InvalidHand("bid", "Choose a bid: three, two, one, solo or bridscher.")
-        counting = COUNTINGS.get(data.get("counting", "traditional")) if type(data.get("counting", "")) is str else None
-        if counting is None:
-            raise InvalidHand("counting", "Counting is traditional or simplified.")
+        bid = pick(BIDS, data.get("bid"), "bid", "a bid: three, two, one, solo or bridscher")
+        counting = pick(
+            COUNTINGS, data.get("counting", "traditional"), "counting", "traditional or simplified counting"
+        )
         bonuses = tuple(_claim(item) for item in _list(data.get("bonuses", []), "bonuses"))
         if bid is TappBid.BRIDSCHER:
             for name in ("declarer", "points"):
                 if data.get(name) is not None:
                     raise InvalidHand(name, "In a bridscher nobody won the bid: leave out the declarer and points.")
-            loser = _seat(data.get("loser"), "loser", "who took the most card points (and pays)")
+            loser = seat(data.get("loser"), "loser", "who took the most card points (and pays)", SEATS)
             hand = cls(bid, None, None, counting, loser, bonuses)
         else:
             if data.get("loser") is not None:
                 raise InvalidHand("loser", "Only a bridscher has a loser.")
-            declarer = _seat(data.get("declarer"), "declarer", "the declarer")
+            declarer = seat(data.get("declarer"), "declarer", "the declarer", SEATS)
             points = data.get("points")
             if type(points) is not int or not 0 <= points <= counting.total:
                 raise InvalidHand(
@@ -155,30 +154,21 @@ class TappHand:
         return out
 
 
-def _list(value: Any, name: str) -> list:
+def _list(value: Any, name: str) -> list[Any]:
     if type(value) is not list:
         raise InvalidHand(name, "Bonuses are a list.")
-    return value
-
-
-def _seat(value: Any, name: str, who: str) -> int:
-    if type(value) is not int or not 0 <= value < SEATS:
-        raise InvalidHand(name, f"Choose {who}: a seat from 0 to {SEATS - 1}.")
     return value
 
 
 def _claim(item: Any) -> BonusClaim:
     if type(item) is not dict or not set(item) <= {"bonus", "seat", "announced", "made"}:
         raise InvalidHand("bonuses", 'Each bonus is {"bonus": …, "seat": …, "announced": …, "made": …}.')
-    bonus = BONUSES.get(item.get("bonus")) if type(item.get("bonus")) is str else None
-    if bonus is None:
-        raise InvalidHand("bonuses", "No bonus is called " + repr(item.get("bonus")) + ".")
+    bonus = pick(BONUSES, item.get("bonus"), "bonuses", "a bonus: " + ", ".join(BONUSES))
     announced, made = item.get("announced", False), item.get("made", True)
     if type(announced) is not bool or type(made) is not bool:
         raise InvalidHand("bonuses", "Announced and made are true or false.")
-    return BonusClaim(
-        bonus, _seat(item.get("seat"), "bonuses", f"who made or announced {bonus.label}"), announced, made
-    )
+    who = seat(item.get("seat"), "bonuses", f"who made or announced {bonus.label}", SEATS)
+    return BonusClaim(bonus, who, announced, made)
 
 
 def _check_bonuses(hand: TappHand) -> None:

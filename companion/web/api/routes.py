@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from ...rules import InvalidHand, score_json
+from ...games import score_json
+from ...rules import InvalidHand
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
