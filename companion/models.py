@@ -19,9 +19,9 @@ from sqlmodel import Field, Relationship, SQLModel
 from .rules import HandRecord, HouseRules
 
 
-def dealer_seat(first_dealer: int, deal: int) -> int:
-    """The deal passes to the left: the seat that deals deal 1, 2, …"""
-    return (first_dealer + deal - 1) % 4
+def dealer_seat(first_dealer: int, deal: int, seats: int = 4) -> int:
+    """The deal passes to the next seat: the seat that deals deal 1, 2, …"""
+    return (first_dealer + deal - 1) % seats
 
 
 def first_free_deal(played: set[int], deals: int) -> int | None:
@@ -94,6 +94,11 @@ class Sitting(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     #: The group whose evening this is, if any.
     group_id: int | None = Field(default=None, foreign_key="player_group.id", index=True)
+    #: Which game (``companion.games.GAMES``), and how many play it.
+    game: str = Field(default="sussex", max_length=16)
+    seats: int = 4
+    #: For a game scored in points: halfpence a point is worth when settling up.
+    stake: int = 2
     #: The unguessable id in the session's view link.
     public_id: str = Field(max_length=40, unique=True, index=True)
     #: The secret in the edit link; whoever opens that link may change hands.
@@ -122,10 +127,17 @@ class Sitting(SQLModel, table=True):
 
     @property
     def rules(self) -> HouseRules:
-        return HouseRules.from_json(json.loads(self.house_rules))
+        """Sussex Tarot's house rules (a session of another game keeps its options in the same column)."""
+        return HouseRules.from_json(json.loads(self.house_rules)) if self.game == "sussex" else HouseRules()
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The game's options for this session, e.g. Tapp Tarock's way of counting."""
+        found = json.loads(self.house_rules)
+        return found if isinstance(found, dict) else {}
 
     def dealer_of(self, deal: int) -> int:
-        return dealer_seat(self.first_dealer, deal)
+        return dealer_seat(self.first_dealer, deal, self.seats)
 
 
 class Player(SQLModel, table=True):
@@ -149,6 +161,8 @@ class Hand(SQLModel, table=True):
     pay_1: int
     pay_2: int
     pay_3: int
+    #: The fifth seat, in a five-player game.
+    pay_4: int = 0
     # What follows from the record, for statistics (seats; None where there is no such player).
     bid: str = Field(default="", max_length=8)
     declarer: int = 0
@@ -175,7 +189,12 @@ class Hand(SQLModel, table=True):
 
     @property
     def payments(self) -> tuple[int, int, int, int]:
+        """The four seats' payments of a Sussex Tarot hand (in halfpence)."""
         return (self.pay_0, self.pay_1, self.pay_2, self.pay_3)
+
+    def scores(self, seats: int) -> tuple[int, ...]:
+        """Each seat's score, for a session of ``seats`` players."""
+        return (self.pay_0, self.pay_1, self.pay_2, self.pay_3, self.pay_4)[:seats]
 
 
 class Role(StrEnum):

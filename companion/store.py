@@ -19,6 +19,7 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, select, update
 
+from .games import GAMES, SUSSEX, Game, Scored, game_of_record
 from .models import Access, Group, GroupAccess, Hand, Member, Player, Role, Sitting, first_free_deal, name_key, now
 from .rules import HandRecord, HouseRules, Money, Result, Side, score
 from .settle import DEFAULT_COINS, Payment, coins_text, settle, table_coins
@@ -64,16 +65,23 @@ def create_sitting(
     coins: str | None = None,
     commit: bool = True,
     group: Group | None = None,
+    game: Game = SUSSEX,
+    stake: int = 2,
+    options: dict[str, str] | None = None,
 ) -> Sitting:
-    """A new session; in a ``group``, each name is one of its players (added to the group when new)."""
+    """A new session of ``game`` (as many players as names); in a ``group``, each name is one of its players
+    (added to the group when new). ``options`` are another game's choices (Tapp Tarock's counting)."""
     sitting = Sitting(
         public_id=new_secret(),
         edit_key=new_secret(),
         deals=deals,
         first_dealer=first_dealer,
-        house_rules=json.dumps(house_rules.to_json()),
+        house_rules=json.dumps(house_rules.to_json() if game is SUSSEX else options or {}),
         coins=coins or coins_text(DEFAULT_COINS),
         group_id=group.id if group is not None else None,
+        game=game.id,
+        seats=len(names),
+        stake=stake,
     )
     db.add(sitting)
     db.flush()
@@ -334,23 +342,35 @@ class HandView:
     deal: int
     dealer: int
     version: int
-    record: HandRecord
-    payments: tuple[int, int, int, int]
+    #: The game's record (a ``HandRecord`` for Sussex Tarot).
+    record: Any
+    #: Each seat's score: halfpence for Sussex Tarot, points for the other games.
+    payments: tuple[int, ...]
+    game: Game = SUSSEX
 
     @classmethod
-    def of(cls, hand: Hand, dealer: int) -> HandView:
-        return cls(hand.deal, dealer, hand.version, hand.hand_record, hand.payments)
+    def of(cls, hand: Hand, sitting: Sitting) -> HandView:
+        game = GAMES[sitting.game]
+        record = game.parse(json.loads(hand.record), sitting.seats)
+        return cls(hand.deal, sitting.dealer_of(hand.deal), hand.version, record, hand.scores(sitting.seats), game)
 
     @cached_property
     def result(self) -> Result:
+        """A Sussex Tarot hand's result, line by line."""
         return score(self.record, working=True)
+
+    @cached_property
+    def scored(self) -> Scored:
+        """Any game's scores and working."""
+        return self.game.score(self.record)
 
 
 @dataclass
 class Scoreboard:
     """A session with its recorded hands: totals, standings and settlement for the scoreboard.
 
-    Built whole by ``load_scoreboard``; the figures are worked out once, on first use.
+    Built whole by ``load_scoreboard``; the figures are worked out once, on first use. Totals are in the
+    game's unit (points for Tapp Tarock and French Tarot); ``money`` turns them into halfpence at the stake.
     """
 
     sitting: Sitting
@@ -359,6 +379,14 @@ class Scoreboard:
     @property
     def names(self) -> list[str]:
         return self.sitting.names
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.sitting.game]
+
+    @property
+    def seats(self) -> range:
+        return range(self.sitting.seats)
 
     @property
     def coins(self) -> tuple[Money, ...]:
@@ -370,14 +398,18 @@ class Scoreboard:
 
     @cached_property
     def totals(self) -> list[int]:
-        return [sum(h.payments[s] for h in self.hands) for s in range(4)]
+        return [sum(h.payments[s] for h in self.hands) for s in self.seats]
+
+    def money(self, score: int) -> int:
+        """A score in halfpence: itself, or points at the session's stake."""
+        return score * self.sitting.stake if self.game.in_points else score
 
     @cached_property
     def running(self) -> list[list[int]]:
         """Each seat's total after each recorded hand, starting from 0."""
-        series = [[0] for _ in range(4)]
+        series = [[0] for _ in self.seats]
         for h in self.hands:
-            for s in range(4):
+            for s in self.seats:
                 series[s].append(series[s][-1] + h.payments[s])
         return series
 
@@ -385,7 +417,7 @@ class Scoreboard:
     def standings(self) -> list[tuple[int, str, int]]:
         """(seat, name, total), leader first."""
         totals = self.totals
-        return sorted(((s, self.names[s], totals[s]) for s in range(4)), key=lambda r: (-r[2], r[0]))
+        return sorted(((s, self.names[s], totals[s]) for s in self.seats), key=lambda r: (-r[2], r[0]))
 
     @cached_property
     def places(self) -> list[int]:
@@ -398,13 +430,14 @@ class Scoreboard:
 
     @cached_property
     def settlement(self) -> list[Payment]:
-        return settle(self.totals)
+        """Who pays whom, in money (points at the stake)."""
+        return settle([self.money(t) for t in self.totals])
 
 
 def load_scoreboard(db: Session, sitting: Sitting) -> Scoreboard:
     board = Scoreboard(sitting)
     for h in db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)):
-        board.hands.append(HandView.of(h, sitting.dealer_of(h.deal)))
+        board.hands.append(HandView.of(h, sitting))
     return board
 
 
@@ -417,7 +450,7 @@ def hand_view(db: Session, sitting: Sitting, deal: int) -> HandView | None:
     h = _hand(db, sitting, deal)
     if h is None:
         return None
-    return HandView.of(h, sitting.dealer_of(h.deal))
+    return HandView.of(h, sitting)
 
 
 def hand_count(db: Session, sitting: Sitting) -> int:
@@ -446,14 +479,17 @@ def hand_facts(record: HandRecord) -> dict[str, Any]:
     }
 
 
-def hand_values(record: HandRecord) -> dict[str, Any]:
-    """What a hand row stores for a record: the record as JSON, each seat's payment and the hand's facts.
+def hand_values(record: Any) -> dict[str, Any]:
+    """What a hand row stores for a record of any game: the record as JSON, each seat's score (a Sussex
+    Tarot hand's in halfpence, another game's in points) and, for Sussex Tarot, the hand's facts.
 
     The one place a hand's stored values are made (save, edit, import, re-score).
     """
     values: dict[str, Any] = {"record": json.dumps(record.to_json())}
-    values.update({f"pay_{s}": n for s, n in enumerate(score(record).net_halfpence)})
-    values.update(hand_facts(record))
+    net = score(record).net_halfpence if isinstance(record, HandRecord) else game_of_record(record).score(record).net
+    values.update({f"pay_{s}": n for s, n in enumerate((*net, 0, 0, 0, 0, 0)[:5])})
+    if isinstance(record, HandRecord):
+        values.update(hand_facts(record))
     return values
 
 

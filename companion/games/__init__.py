@@ -109,6 +109,15 @@ FRENCH = Game(
 GAMES = {g.id: g for g in (SUSSEX, TAPP, FRENCH)}
 
 
+def game_of_record(record: Any) -> Game:
+    """The game a parsed record belongs to."""
+    if isinstance(record, tapp.TappHand):
+        return TAPP
+    if isinstance(record, french.FrenchHand):
+        return FRENCH
+    return SUSSEX
+
+
 def game_of(data: Any) -> tuple[Game, Any]:
     """The game a JSON hand names (``"game"``; Sussex Tarot when it names none) and the hand without it."""
     if type(data) is not dict or "game" not in data:
