@@ -26,6 +26,15 @@ def signed(halfpence: int) -> str:
     return true_minus(str(Money(halfpence))) if halfpence else "0/-"
 
 
+def points(n: int) -> str:
+    """A score in points with its sign, a true minus: +20, −10, 0.
+
+    >>> points(20), points(-10), points(0)
+    ('+20', '−10', '0')
+    """
+    return f"+{n}" if n > 0 else true_minus(str(n))
+
+
 def pays(halfpence: int) -> str:
     if halfpence > 0:
         return f"receives {Money(halfpence)}"
@@ -83,6 +92,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(pounds)
     app.add_template_filter(signed)
     app.add_template_filter(pays)
+    app.add_template_filter(points)
     app.add_template_filter(coin_list)
     app.add_template_filter(table_coins)
     app.add_template_filter(coins_for, "coins")

@@ -9,6 +9,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from werkzeug.wrappers import Response
 
 from ...extensions import db, limiter
+from ...games import GAMES, SUSSEX
 from ...models import Sitting
 from ...rules import HandRecord, InvalidHand, card, category_of, score
 from ...rules.cards import Suit
@@ -29,6 +30,7 @@ from .. import render, see_other
 from ..access import require_edit
 from ..fields import whole_number
 from .forms import HandForm, form_data
+from .game_forms import GAME_FORMS
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
 
@@ -82,18 +84,39 @@ def _called_card(form: HandForm) -> dict[str, Any] | None:
         return {"card": called, "category": None}  # a suit card waits for the young trumps
 
 
-def _preview(form: HandForm, sitting: Sitting, record: HandRecord | None, refused: bool = False) -> dict[str, Any]:
+def _hand_form(sitting: Sitting, **kwargs: Any) -> Any:
+    """The session's game's hand form: ``HandForm`` for Sussex Tarot, else the points game's."""
+    if sitting.game == SUSSEX.id:
+        return HandForm(names=sitting.names, **kwargs)
+    return GAME_FORMS[sitting.game][0](names=sitting.names, **kwargs)
+
+
+def _form_data(sitting: Sitting, record: Any) -> dict[str, Any]:
+    return form_data(record) if sitting.game == SUSSEX.id else GAME_FORMS[sitting.game][1](record)
+
+
+def _to_record(form: Any, sitting: Sitting) -> Any:
+    return form.to_record(sitting.rules) if sitting.game == SUSSEX.id else form.to_record(sitting)
+
+
+def _preview(form: Any, sitting: Sitting, record: Any, refused: bool = False) -> dict[str, Any]:
     """What ``hands/_preview.html`` and the summary beside Save show: the card's category, then the
-    payments or what is missing or wrong. ``refused``: a Save was refused, its problems beside their fields."""
-    return {
+    payments or what is missing or wrong. ``refused``: a Save was refused, its problems beside their fields.
+    A points game's preview shows each player's points (and their worth at the stake) instead."""
+    found = {
         "refused": refused,
         "names": sitting.names,
-        "called": _called_card(form),
         "record": record,
-        "result": score(record, working=True) if record is not None else None,
         "missing": form.missing(),
         "problems": [(f.label.text, e) for f in form for e in f.errors] + [(None, e) for e in form.form_errors],
     }
+    if sitting.game == SUSSEX.id:
+        found["called"] = _called_card(form)
+        found["result"] = score(record, working=True) if record is not None else None
+    else:
+        found["result"] = GAMES[sitting.game].score(record) if record is not None else None
+        found["stake"] = sitting.stake
+    return found
 
 
 def _form_page(
@@ -111,7 +134,7 @@ def _form_page(
     because of another phone's change) and 422 for one it did not.
     """
     response = render(
-        "hands/form.html",
+        "hands/form.html" if sitting.game == SUSSEX.id else "hands/form_points.html",
         status=status,
         form=form,
         sitting=sitting,
@@ -131,7 +154,7 @@ def _form_page(
 @limiter.limit(_saves_limit, exempt_when=_not_a_save)
 def new(public_id: str) -> Response:
     sitting = _editable_sitting(public_id)
-    form = HandForm(names=sitting.names)
+    form = _hand_form(sitting)
     if request.method == "GET":
         free = lowest_free_deal(db.session, sitting)
         if free is None:
@@ -140,7 +163,7 @@ def new(public_id: str) -> Response:
         return _form_page(form, sitting, free, None)
 
     deal = whole_number(form.deal.data) or 0  # 0: no such deal, refused below
-    record = form.to_record(sitting.rules) if form.validate_on_submit() else None
+    record = _to_record(form, sitting) if form.validate_on_submit() else None
     status = 200 if record is not None else 422
     if record is not None and request.form.get("action") != "preview":
         try:
@@ -168,12 +191,12 @@ def edit(public_id: str, deal: int) -> Response:
     sitting = _editable_sitting(public_id)
     hand = _stored_hand(sitting, deal)
     if request.method == "GET":
-        form = HandForm(names=sitting.names, data=form_data(hand.record))
+        form = _hand_form(sitting, data=_form_data(sitting, hand.record))
         form.version.data = str(hand.version)
         return _form_page(form, sitting, deal, hand, hand.record)  # the stored payments at once
 
-    form = HandForm(names=sitting.names)
-    record = form.to_record(sitting.rules) if form.validate_on_submit() else None
+    form = _hand_form(sitting)
+    record = _to_record(form, sitting) if form.validate_on_submit() else None
     if record is not None and request.form.get("action") != "preview":
         version = whole_number(form.version.data) or 0  # 0: never a stored version, so a stale edit
         try:
@@ -194,9 +217,10 @@ def edit(public_id: str, deal: int) -> Response:
 def preview(public_id: str) -> Response:
     """The live preview (htmx): payments and working for the form as it stands."""
     sitting = _editable_sitting(public_id)
-    form = HandForm(names=sitting.names)
-    record = form.to_record(sitting.rules) if not form.missing() and form.validate() else None
-    return render("hands/_preview.html", **_preview(form, sitting, record), oob=True)
+    form = _hand_form(sitting)
+    record = _to_record(form, sitting) if not form.missing() and form.validate() else None
+    partial = "hands/_preview.html" if sitting.game == SUSSEX.id else "hands/_points_preview.html"
+    return render(partial, **_preview(form, sitting, record), oob=True)
 
 
 #: How long the notice after a delete can bring the hand back.
@@ -231,7 +255,7 @@ def restore(public_id: str) -> Response:
         signed = _restorer().loads(request.form.get("token", ""), max_age=RESTORE_SECONDS)
         if signed["session"] != public_id:
             raise BadSignature("another session's hand")
-        deal, record = signed["deal"], HandRecord.from_json(signed["hand"])
+        deal, record = signed["deal"], GAMES[sitting.game].parse(signed["hand"], sitting.seats)
     except SignatureExpired:
         return _to_scoreboard(sitting, "Too late to restore that hand: it can be scored again instead.")
     except (BadSignature, KeyError, TypeError, InvalidHand):

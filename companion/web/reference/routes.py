@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, request
 
 from ...extensions import db
+from ...games import GAMES, SUSSEX, french, tapp
 from ...rules import (
     DECIDING_CARDS,
     OLD_TRUMPS,
@@ -49,7 +50,21 @@ def _young() -> Suit:
 
 @bp.get("/")
 def index():
-    return render("reference/index.html", sheets=SHEETS)
+    return render("reference/index.html", sheets=SHEETS, games=[g for g in GAMES.values() if g is not SUSSEX])
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):
+    """Tapp Tarock's or French Tarot's sheet: bids or contracts, card points, bonuses, targets, interpretations."""
+    found = GAMES.get(game_id)
+    if found is None or found is SUSSEX:
+        abort(404)
+    return render(
+        f"reference/{game_id}.html",
+        game=found,
+        tapp=tapp,
+        french=french,
+    )
 
 
 @bp.get("/bids")

@@ -6,8 +6,10 @@ from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
+from ...games import Game
+from ...games.tapp import Counting
 from ...models import MAX_NAME, Group, Sitting, one_line
-from ...rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MoneyError
+from ...rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, Money, MoneyError
 from ...settle import DEFAULT_COINS, coins_text, parse_coins
 from ..fields import options, strip
 
@@ -104,6 +106,82 @@ class NewSittingForm(HouseRulesForm):
             seen.add(key)
 
 
+#: Lengths offered for a game scored in points: rounds in which everyone deals the same number of times.
+ROUNDS = (1, 2, 4, 6)
+
+
+class GameSittingForm(FlaskForm):
+    """A session of Tapp Tarock or French Tarot: ``players`` names, the length, and a stake per point."""
+
+    player_0 = _name_field(0)
+    player_1 = _name_field(1)
+    player_2 = _name_field(2)
+    player_3 = name_field("Player 4", "Enter the fourth player's name.")
+    player_4 = name_field("Player 5", "Enter the fifth player's name.")
+    first_dealer = RadioField("Deals first", default="0")
+    deals = RadioField("Length")
+    stake = StringField(
+        "Each point is worth",
+        default="0/1",
+        filters=[strip],
+        description="in s/d, e.g. 0/1 for a penny a point or 0/0½ for a halfpenny: for settling up.",
+    )
+    counting = RadioField(
+        "Counting card points",
+        choices=options((c.id, c.description) for c in Counting),
+        default=Counting.TRADITIONAL.id,
+    )
+    coins = HouseRulesForm.coins
+
+    def __init__(self, game: Game, players: int, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game, self.players = game, players
+        for seat in range(players, 5):  # only as many names as players
+            del self[f"player_{seat}"]
+        if game.id != "tapp":
+            del self["counting"]
+        self.first_dealer.choices = options(
+            (seat, (f.data or "").strip() or f"Player {seat + 1}") for seat, f in enumerate(self.name_fields)
+        )
+        self.deals.choices = options((players * r, f"{players * r} deals") for r in ROUNDS)
+        if not self.deals.data:
+            self.deals.data = str(players * ROUNDS[1])
+
+    @property
+    def name_fields(self):
+        return [self[f"player_{seat}"] for seat in range(self.players)]
+
+    @property
+    def names(self) -> list[str]:
+        return [f.data for f in self.name_fields]
+
+    def validate(self, extra_validators=None) -> bool:
+        fine = super().validate(extra_validators)
+        keys = [(f.data or "").casefold() for f in self.name_fields]
+        if all(keys) and len(set(keys)) < len(keys):
+            self.name_fields[-1].errors.append("Each player needs a different name.")
+            fine = False
+        return fine
+
+    def validate_stake(self, field):
+        try:
+            stake = Money.from_sd(field.data or "")
+        except MoneyError as exc:
+            raise ValidationError(f"Stake: {exc}.") from None
+        if not 0 < stake.halfpence <= MAX_STAKE.halfpence:
+            raise ValidationError(f"A point is worth from 0/0½ to {MAX_STAKE}.")
+
+    validate_coins = HouseRulesForm.validate_coins
+
+    @property
+    def options(self) -> dict[str, str]:
+        return {"counting": self.counting.data} if "counting" in self else {}
+
+
+#: The most a point may be worth: a French garde contre can be hundreds of points.
+MAX_STAKE = Money.from_sd("1/-")
+
+
 def rules_data(rules: HouseRules, coins: str) -> dict[str, str]:
     return {"coins": coins, **rules.to_json()}
 
@@ -120,4 +198,17 @@ def again_data(sitting: Sitting, defaults: Group | None = None) -> dict[str, str
     )
     source = defaults or sitting
     data.update(rules_data(source.rules, source.coins))
+    return data
+
+
+def game_again_data(sitting: Sitting) -> dict[str, str]:
+    """A points game's start form filled as ``sitting`` was: the same players, length, stake and counting."""
+    data = {f"player_{seat}": name for seat, name in enumerate(sitting.names)}
+    data.update(
+        first_dealer=str(sitting.first_dealer),
+        deals=str(sitting.deals),
+        stake=str(Money(sitting.stake)),
+        coins=sitting.coins,
+        **sitting.options,
+    )
     return data

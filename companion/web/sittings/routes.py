@@ -8,7 +8,9 @@ from flask import Blueprint, Response, abort, current_app, flash, request, url_f
 
 from ...backup import export_all, hands_csv
 from ...extensions import db, limiter
+from ...games import GAMES, SUSSEX, Game
 from ...models import Role, Sitting
+from ...rules import DEFAULT_HOUSE_RULES, Money
 from ...store import (
     create_sitting,
     delete_sitting,
@@ -24,7 +26,7 @@ from ..access import can_edit, device, give, is_owner, require_edit, require_own
 from ..chart import running_totals_chart
 from ..fields import whole_number
 from ..links import attachment, join_with_key, renew_link, share_page
-from .forms import NewSittingForm, again_data
+from .forms import GameSittingForm, NewSittingForm, again_data, game_again_data
 
 bp = Blueprint("sittings", __name__)
 PER_PAGE = 20
@@ -63,6 +65,44 @@ def create():
         form.coins.data,
     )
     give(sitting, Role.OWNER)  # the phone that starts a session scores it, and may delete it
+    return see_other(url_for("sittings.show", public_id=sitting.public_id))
+
+
+def _game_and_players(game_id: str) -> tuple[Game, int]:
+    game = GAMES.get(game_id)
+    if game is None or game is SUSSEX:  # Sussex Tarot starts on the start page
+        abort(404)
+    players = whole_number(request.args.get("players", "")) or game.players[-1 if game.id == "french" else 0]
+    if players not in game.players:
+        players = game.players[0]
+    return game, players
+
+
+@bp.route("/new/<game_id>", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"], methods=["POST"])
+def start_game(game_id: str):
+    """A session of another game: Tapp Tarock (3 players) or French Tarot (3, 4 or 5: ``?players=``)."""
+    game, players = _game_and_players(game_id)
+    last = find_sitting(db.session, request.args.get("again", ""))
+    if request.method == "GET" and last is not None and last.game == game.id and role(last) is not None:
+        form = GameSittingForm(game, last.seats, data=game_again_data(last))
+        return render("sittings/start_game.html", form=form, game=game, players=last.seats)
+    form = GameSittingForm(game, players)
+    if not form.validate_on_submit():
+        status = 422 if form.is_submitted() else 200
+        return render("sittings/start_game.html", status=status, form=form, game=game, players=players)
+    sitting = create_sitting(
+        db.session,
+        form.names,
+        int(form.deals.data),
+        int(form.first_dealer.data),
+        DEFAULT_HOUSE_RULES,
+        form.coins.data,
+        game=game,
+        stake=Money.from_sd(form.stake.data).halfpence,
+        options=form.options,
+    )
+    give(sitting, Role.OWNER)
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 

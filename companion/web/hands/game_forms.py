@@ -1,0 +1,255 @@
+"""The hand forms of the games scored in points: Tapp Tarock and French Tarot.
+
+They work as ``HandForm`` does: WTForms checks presence, the game's engine
+judges the rest (``to_record``), and its complaint stands beside the field
+it names. ``form_data`` goes from a record back to the fields a browser sends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import Field, HiddenField, SelectField, StringField
+
+from ...games import FRENCH, TAPP, Game
+from ...games.french import CHELEMS, CONTRACTS, POIGNEE_TRUMPS, FrenchHand, Poignee, Side
+from ...games.tapp import BIDS, TappBonus, TappHand
+from ...models import Sitting
+from ...rules import InvalidHand
+from ..fields import options
+from .forms import _radios, _seat
+
+#: A Tapp bonus's select: nobody, or a player's silent, announced-and-made or announced-and-missed bonus.
+HOW = {"silent": "made it (silent)", "made": "announced and made it", "missed": "announced and missed it"}
+TABLE_BONUSES = tuple(b for b in TappBonus if not b.by_points)
+
+
+class PointsHandForm(FlaskForm):
+    """What the hand forms of the points games share: the hidden fields, and the engine's word on the record."""
+
+    form_token = HiddenField()
+    deal = HiddenField()
+    version = HiddenField()
+    game: Game
+    #: Which form field shows an error the engine raises for a record field.
+    engine_fields: dict[str, str] = {}
+
+    def missing(self) -> list[str]:
+        """Labels of the required fields still empty."""
+        return [f.label.text for f in self if f.flags.required and not _entered(f)]
+
+    def record_json(self, sitting: Sitting) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_record(self, sitting: Sitting) -> Any:
+        """The hand the game makes of a validated form; None, with its message beside the field, if refused."""
+        try:
+            return self.game.parse(self.record_json(sitting), sitting.seats)
+        except InvalidHand as exc:
+            field = self.engine_fields.get(exc.field)
+            if field is None:
+                self.form_errors.append(exc.message)
+            elif exc.message not in self[field].errors:
+                self[field].errors = [*self[field].errors, exc.message]
+            return None
+
+
+def _entered(field: Field) -> bool:
+    return field.data not in (None, "") or any(v.strip() for v in field.raw_data or [])
+
+
+class TappForm(PointsHandForm):
+    game = TAPP
+    engine_fields = {
+        "bid": "bid",
+        "declarer": "declarer",
+        "points": "points",
+        "loser": "loser",
+        "bonuses": "bonus_pagat_ultimo",
+        "counting": "bid",
+    }
+    bid = _radios("Bid", [(b.id, b.said) for b in BIDS.values()], "Choose the bid (bridscher: everyone passed).")
+    declarer = _radios("Declarer (won the bid)")
+    points = StringField("Declarer's card points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    loser = _radios("Bridscher: most card points (pays)")
+    announced_points = SelectField(
+        "Declarer announced",
+        choices=options([("", "—"), ("with-40", "With 40"), ("with-50", "With 50")]),
+        default="",
+    )
+
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        seats = [(seat, name) for seat, name in enumerate(names)]
+        self.declarer.choices = options(seats)
+        self.loser.choices = options(seats)
+        for bonus in TABLE_BONUSES:
+            self[_tapp_field(bonus)].choices = options(
+                [("", "—")] + [(f"{how}-{seat}", f"{name} {said}") for seat, name in seats for how, said in HOW.items()]
+            )
+
+    @property
+    def bonus_fields(self) -> list[Field]:
+        return [self[_tapp_field(b)] for b in TABLE_BONUSES]
+
+    def record_json(self, sitting: Sitting) -> dict[str, Any]:
+        record: dict[str, Any] = {"bid": self.bid.data, "counting": sitting.options.get("counting", "traditional")}
+        bonuses = []
+        if self.bid.data == "bridscher":
+            record["loser"] = _seat(self.loser.data)
+        else:
+            record["declarer"] = _seat(self.declarer.data)
+            record["points"] = _whole(self.points.data)
+            if self.announced_points.data:
+                bonuses.append({"bonus": self.announced_points.data, "seat": record["declarer"], "announced": True})
+        for bonus in TABLE_BONUSES:
+            how, _, seat = (self[_tapp_field(bonus)].data or "").partition("-")
+            if how in HOW:
+                bonuses.append(
+                    {"bonus": bonus.id, "seat": _seat(seat), "announced": how != "silent", "made": how != "missed"}
+                )
+        record["bonuses"] = bonuses
+        return record
+
+
+def _tapp_field(bonus: TappBonus) -> str:
+    return "bonus_" + bonus.id.replace("-", "_")
+
+
+for _bonus in TABLE_BONUSES:
+    setattr(TappForm, _tapp_field(_bonus), SelectField(_bonus.label, choices=[], default="", validate_choice=False))
+
+
+def _whole(text: str | None) -> int | str | None:
+    """Card points typed as a whole number; anything else as typed, for the engine to refuse."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() else (text or None)
+
+
+def tapp_form_data(record: TappHand) -> dict[str, str]:
+    """The Tapp Tarock form's fields for a record, as a browser sends them.
+
+    >>> from companion.games.tapp import TappHand
+    >>> tapp_form_data(TappHand.from_json({"bid": "two", "declarer": 2, "points": 41,
+    ...     "bonuses": [{"bonus": "trull", "seat": 1, "announced": True, "made": False}]}))["bonus_trull"]
+    'missed-1'
+    """
+    data = {"bid": record.bid.id, "announced_points": ""}
+    if record.loser is not None:
+        data["loser"] = str(record.loser)
+    if record.declarer is not None:
+        data.update(declarer=str(record.declarer), points=str(record.points))
+    for claim in record.bonuses:
+        if claim.bonus.by_points:
+            data["announced_points"] = claim.bonus.id
+        else:
+            how = "silent" if not claim.announced else "made" if claim.made else "missed"
+            data[_tapp_field(claim.bonus)] = f"{how}-{claim.seat}"
+    return data
+
+
+class FrenchForm(PointsHandForm):
+    game = FRENCH
+    engine_fields = {
+        "taker": "taker",
+        "partner": "partner",
+        "contract": "contract",
+        "bouts": "bouts",
+        "points": "points",
+        "petit_au_bout": "petit_au_bout",
+        "poignees": "poignee_taker",
+        "chelem": "chelem",
+        "players": "taker",
+    }
+    taker = _radios("Taker", required="Choose the taker.")
+    partner = _radios("Called King held by (the taker: alone)")
+    contract = _radios("Contract", [(c.id, c.label) for c in CONTRACTS.values()], "Choose the contract.")
+    bouts = _radios("Bouts in the taker's tricks", [(n, n) for n in range(4)], "How many bouts did the taker win?")
+    points = StringField(
+        "Taker's card points",
+        render_kw={"inputmode": "decimal", "autocomplete": "off"},
+        description="0 to 91, e.g. 40.5",
+    )
+    petit_au_bout = _radios("Petit au bout", [("", "No"), ("taker", "Taker's side"), ("defence", "Defence")])
+    poignee_taker = SelectField("Poignée shown by the taker's side", default="")
+    poignee_defence = SelectField("Poignée shown by the defence", default="")
+    chelem = SelectField(
+        "Chelem",
+        choices=options([("", "—")] + [(c.id, c.label) for c in CHELEMS.values()]),
+        default="",
+    )
+
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        seats = options((seat, name) for seat, name in enumerate(names))
+        self.taker.choices = seats
+        self.partner.choices = seats
+        counts = POIGNEE_TRUMPS[len(names)]
+        handfuls = options(
+            [("", "—")] + [(p.id, f"{p.label} ({n} trumps)") for p, n in zip(Poignee, counts, strict=True)]
+        )
+        self.poignee_taker.choices = handfuls
+        self.poignee_defence.choices = handfuls
+        self.players = len(names)
+        if self.players != 5:
+            del self["partner"]
+
+    def record_json(self, sitting: Sitting) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "players": sitting.seats,
+            "taker": _seat(self.taker.data),
+            "contract": self.contract.data,
+            "bouts": _seat(self.bouts.data),
+            "points": _half_points(self.points.data),
+            "poignees": [
+                {"size": size, "side": side.value}
+                for size, side in ((self.poignee_taker.data, Side.TAKER), (self.poignee_defence.data, Side.DEFENCE))
+                if size
+            ],
+        }
+        if "partner" in self:
+            record["partner"] = _seat(self.partner.data)
+        if self.petit_au_bout.data:
+            record["petit_au_bout"] = self.petit_au_bout.data
+        if self.chelem.data:
+            record["chelem"] = self.chelem.data
+        return record
+
+
+def _half_points(text: str | None) -> float | int | str | None:
+    """Card points as typed, in halves ("40.5", "40,5", "40½"); anything else as typed, for the engine to refuse.
+
+    >>> _half_points("40,5"), _half_points("40½"), _half_points("41"), _half_points("lots")
+    (40.5, 40.5, 41, 'lots')
+    """
+    cleaned = (text or "").strip().replace(",", ".").replace("½", ".5")
+    if cleaned.startswith("."):
+        cleaned = "0" + cleaned
+    whole, _, half = cleaned.partition(".")
+    if whole.isascii() and whole.isdigit() and half in ("", "0", "5"):
+        return int(whole) + 0.5 if half == "5" else int(whole)
+    return cleaned or None
+
+
+def french_form_data(record: FrenchHand) -> dict[str, str]:
+    """The French Tarot form's fields for a record, as a browser sends them."""
+    data = {
+        "taker": str(record.taker),
+        "contract": record.contract.id,
+        "bouts": str(record.bouts),
+        "points": str(record.to_json()["points"]),
+        "petit_au_bout": record.petit_au_bout.value if record.petit_au_bout else "",
+        "poignee_taker": "",
+        "poignee_defence": "",
+        "chelem": record.chelem.id if record.chelem else "",
+    }
+    if record.partner is not None:
+        data["partner"] = str(record.partner)
+    for poignee, side in record.poignees:
+        data[f"poignee_{'taker' if side is Side.TAKER else 'defence'}"] = poignee.id
+    return data
+
+
+#: Each points game's form and its way back from a record.
+GAME_FORMS = {"tapp": (TappForm, tapp_form_data), "french": (FrenchForm, french_form_data)}
