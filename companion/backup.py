@@ -20,11 +20,14 @@ from sqlalchemy import Engine, update
 from sqlmodel import Session, select
 
 from .db import private_file
+from .games import GAMES, SUSSEX, Game
+from .games.tapp import Counting
 from .models import MAX_GROUP_NAME, MAX_NAME, Group, Hand, Sitting, name_key, one_line
-from .rules import HandRecord, HouseRules, InvalidHand, Money, MoneyError, score, true_minus
+from .rules import HandRecord, HouseRules, InvalidHand, Money, MoneyError, true_minus
 from .settle import parse_coins
 from .store import (
     HandView,
+    Scoreboard,
     create_group,
     create_sitting,
     find_group,
@@ -58,7 +61,11 @@ def export_group(group: Group) -> dict[str, Any]:
 
 def export_sitting(db: Session, sitting: Sitting, group: Group | None = None) -> dict[str, Any]:
     hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)).all()
-    out = {"group": group.public_id} if group is not None else {}
+    out: dict[str, Any] = {"group": group.public_id} if group is not None else {}
+    in_points = GAMES[sitting.game].in_points
+    if in_points:  # a Sussex Tarot session's export stays as it always was
+        out.update(game=sitting.game, stake=sitting.stake)
+    net = "net_points" if in_points else "net_halfpence"
     return out | {
         "id": sitting.public_id,
         "created_at": sitting.created_at.isoformat(),
@@ -71,7 +78,7 @@ def export_sitting(db: Session, sitting: Sitting, group: Group | None = None) ->
             {
                 "deal": h.deal,
                 "hand": json.loads(h.record),
-                "net_halfpence": list(h.payments),
+                net: list(h.scores(sitting.seats)),
                 "created_at": h.created_at.isoformat(),
                 "updated_at": h.updated_at.isoformat(),
             }
@@ -128,6 +135,9 @@ class _GroupIn:
 class _SessionIn:
     group: Any
     public_id: Any
+    game: Game
+    stake: int
+    options: dict[str, str]
     names: list[str]
     deals: int
     first_dealer: int
@@ -154,15 +164,16 @@ def _stamp(item: dict, key: str, where: str, problems: list[str]) -> datetime | 
         return None
 
 
-def _check_names(names: Any, where: str, problems: list[str]) -> list[str]:
-    if not isinstance(names, list) or len(names) != 4 or not all(isinstance(x, str) for x in names):
-        problems.append(f"{where}: players must be a list of four names")
+def _check_names(names: Any, where: str, problems: list[str], game: Game = SUSSEX) -> list[str]:
+    counts = " or ".join(map(str, game.players))
+    if not isinstance(names, list) or len(names) not in game.players or not all(isinstance(x, str) for x in names):
+        problems.append(f"{where}: players must be a list of {counts} names for {game.name}")
         return []
     stripped = [x.strip() for x in names]
     for seat, name in enumerate(stripped):
         if not 0 < len(name) <= MAX_NAME or not one_line(name):
             problems.append(f"{where}: player {seat + 1} must be a name of 1 to {MAX_NAME} characters on one line")
-    if len({x.casefold() for x in stripped}) < 4:
+    if len({x.casefold() for x in stripped}) < len(stripped):
         problems.append(f"{where}: each player needs a different name")
     return stripped
 
@@ -221,14 +232,34 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
         problems.append(f"{where}: must be an object")
         return None
     before = len(problems)
-    names = _check_names(data.get("players"), where, problems)
+    game = GAMES.get(data.get("game", SUSSEX.id)) if type(data.get("game", SUSSEX.id)) is str else None
+    if game is None:
+        problems.append(f"{where}: game must be one of {', '.join(GAMES)}")
+        return None
+    names = _check_names(data.get("players"), where, problems, game)
+    seats = len(names) or game.players[0]
     deals, first_dealer = data.get("deals"), data.get("first_dealer")
-    if not _whole(deals, (8, 16)):
-        problems.append(f"{where}: deals must be 8 or 16, not {deals!r:.40}")
-        deals = 16
-    if not _whole(first_dealer, range(4)):
-        problems.append(f"{where}: first_dealer must be a seat 0 to 3, not {first_dealer!r:.40}")
-    house_rules, coins = _check_rules(data, where, problems)
+    lengths = (8, 16) if game is SUSSEX else range(1, MAX_DEALS + 1)
+    if not _whole(deals, lengths):
+        problems.append(
+            f"{where}: deals must be {'8 or 16' if game is SUSSEX else f'1 to {MAX_DEALS}'}, not {deals!r:.40}"
+        )
+        deals = lengths[-1]
+    if not _whole(first_dealer, range(seats)):
+        problems.append(f"{where}: first_dealer must be a seat 0 to {seats - 1}, not {first_dealer!r:.40}")
+    stake, options = 2, {}
+    if game is SUSSEX:
+        house_rules, coins = _check_rules(data, where, problems)
+    else:
+        house_rules, coins = _check_rules({**data, "house_rules": {}}, where, problems)
+        stake = data.get("stake")
+        if not _whole(stake, range(1, MAX_STAKE + 1)):
+            problems.append(f"{where}: stake must be 1 to {MAX_STAKE} halfpence a point, not {stake!r:.40}")
+        options = data.get("house_rules", {})
+        known = {"counting": {c.id for c in Counting}} if game.id == "tapp" else {}
+        if not isinstance(options, dict) or any(k not in known or v not in known[k] for k, v in options.items()):
+            problems.append(f"{where}: house_rules of {game.name} can only be {known or 'empty'}")
+            options = {}
     created_at = _stamp(data, "created_at", where, problems)
     items = data.get("hands")
     if not isinstance(items, list):
@@ -245,17 +276,34 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
             problems.append(f"{here}: deal must be a free deal number 1 to {deals}, not {deal!r:.40}")
             continue
         try:
-            record = HandRecord.from_json(item.get("hand"))
+            record = game.parse(item.get("hand"), seats)
         except InvalidHand as exc:
             problems.append(f"{here} (deal {deal}): {exc.field}: {exc.message}")
             continue
         stamps = [_stamp(item, key, here, problems) for key in ("created_at", "updated_at")]
-        hands.append(_HandIn(deal, record, item.get("net_halfpence"), *stamps))
+        net = item.get("net_points" if game.in_points else "net_halfpence")
+        hands.append(_HandIn(deal, record, net, *stamps))
     if len(problems) > before:
         return None
     return _SessionIn(
-        data.get("group"), data.get("id"), names, deals, first_dealer, house_rules, coins, created_at, hands
+        data.get("group"),
+        data.get("id"),
+        game,
+        stake,
+        options,
+        names,
+        deals,
+        first_dealer,
+        house_rules,
+        coins,
+        created_at,
+        hands,
     )
+
+
+#: The longest session of a points game an import takes, and the most a point may be worth (halfpence).
+MAX_DEALS = 60
+MAX_STAKE = 24
 
 
 def check_export(data: Any) -> tuple[list[_GroupIn], list[_SessionIn]]:
@@ -307,6 +355,9 @@ def import_all(db: Session, data: Any) -> list[Imported]:
                 s.coins or None,
                 commit=False,
                 group=groups.get(s.group) if s.group is not None else None,
+                game=s.game,
+                stake=s.stake,
+                options=s.options,
             )
             if is_session_id(s.public_id) and find_sitting(db, s.public_id) is None:
                 sitting.public_id = s.public_id
@@ -318,7 +369,7 @@ def import_all(db: Session, data: Any) -> list[Imported]:
                 if h.created_at is not None:
                     hand.created_at = h.created_at
                 hand.updated_at = h.updated_at or hand.created_at
-                if h.net_halfpence not in (None, list(hand.payments)):
+                if h.net_halfpence not in (None, list(hand.scores(sitting.seats))):
                     rescored.append(h.deal)
                 db.add(hand)
             done.append(Imported(sitting, len(s.hands), rescored, groups.get(s.group) if s.group else None))
@@ -393,6 +444,8 @@ def _hand_cells(h: HandView, names: list[str]) -> list[object]:
 def hands_csv(db: Session, sitting: Sitting) -> str:
     """One row per hand with its inputs and every player's payment (formula characters neutralised)."""
     board = load_scoreboard(db, sitting)
+    if board.game.in_points:
+        return _points_csv(board)
     out = io.StringIO()
     writer = _SafeWriter(out)
     names = board.names
@@ -401,6 +454,21 @@ def hands_csv(db: Session, sitting: Sitting) -> str:
         writer.writerow(_hand_cells(h, names) + [_sd(p) for p in h.payments] + list(h.payments))
     totals = board.totals
     writer.writerow(["total"] + [""] * (len(HAND_COLUMNS) - 1) + [_sd(t) for t in totals] + totals)
+    return out.getvalue()
+
+
+def _points_csv(board: Scoreboard) -> str:
+    """A points game's hands: each player's points, and the totals in points and in money at the stake."""
+    out = io.StringIO()
+    writer = _SafeWriter(out)
+    names = board.names
+    writer.writerow(["deal", "dealer", "hand"] + [f"{n} (points)" for n in names])
+    for h in board.hands:
+        writer.writerow([h.deal, names[h.dealer], board.game.describe(h.record, names)] + list(h.payments))
+    writer.writerow(["total", "", ""] + board.totals)
+    writer.writerow(
+        [f"in money at {_sd(board.sitting.stake)} a point", "", ""] + [_sd(board.money(t)) for t in board.totals]
+    )
     return out.getvalue()
 
 
@@ -435,8 +503,9 @@ def group_csv(db: Session, group: Group) -> str:
 class Mismatch:
     public_id: str
     deal: int
-    stored: tuple[int, int, int, int]
-    now: tuple[int, int, int, int]
+    #: Each seat's score, stored and as the rules give it now.
+    stored: tuple[int, ...]
+    now: tuple[int, ...]
     #: The hand's facts for statistics (``store.hand_facts``) that differ from what its record gives now.
     facts: tuple[str, ...] = ()
 
@@ -444,16 +513,18 @@ class Mismatch:
 def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
     """Re-score every stored hand; report (and with ``fix``, correct) those whose payments or facts changed."""
     checked, mismatches = 0, []
-    rows = db.exec(select(Hand, Sitting.public_id).join(Sitting, Hand.sitting_id == Sitting.id)).all()
-    for hand, public_id in rows:
+    rows = db.exec(
+        select(Hand, Sitting.public_id, Sitting.game, Sitting.seats).join(Sitting, Hand.sitting_id == Sitting.id)
+    ).all()
+    for hand, public_id, game, seats in rows:
         checked += 1
-        record = hand.hand_record
-        now = score(record).net_halfpence
-        facts = tuple(k for k, v in hand_facts(record).items() if getattr(hand, k) != v)
-        if tuple(now) != hand.payments or facts:
-            mismatches.append(Mismatch(public_id, hand.deal, hand.payments, tuple(now), facts))
+        record = GAMES[game].parse(json.loads(hand.record), seats)
+        now = GAMES[game].score(record).net
+        facts = tuple(k for k, v in hand_facts(record).items() if getattr(hand, k) != v) if game == SUSSEX.id else ()
+        if tuple(now) != hand.scores(seats) or facts:
+            mismatches.append(Mismatch(public_id, hand.deal, hand.scores(seats), tuple(now), facts))
             if fix:
-                hand.sqlmodel_update(hand_values(hand.hand_record))
+                hand.sqlmodel_update(hand_values(record))
                 db.add(hand)
                 db.execute(update(Sitting).where(Sitting.id == hand.sitting_id).values(revision=Sitting.revision + 1))
     if fix:

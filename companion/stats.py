@@ -186,7 +186,8 @@ def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) ->
     members = db.exec(select(Member).where(Member.group_id == group.id).order_by(Member.name_key)).all()
     wanted = set(only) if only is not None else None
     players = {m.id: PlayerStats(m) for m in members if wanted is None or m.id in wanted}
-    in_group = and_(Sitting.id == Hand.sitting_id, Sitting.group_id == group.id)
+    # A group's statistics are of its Sussex Tarot evenings: bids, solos and stings are that game's.
+    in_group = and_(Sitting.id == Hand.sitting_id, Sitting.group_id == group.id, Sitting.game == "sussex")
     seated = Player.sitting_id == Hand.sitting_id
 
     # Money: each player's hands and net per session, and so their place in it.

@@ -114,3 +114,53 @@ def test_sussex_has_no_second_start_page_and_unknown_games_are_404(client):
     assert client.get("/reference/games/tapp").status_code == 200
     assert client.get("/reference/games/french").status_code == 200
     assert client.get("/reference/games/sussex").status_code == 404
+
+
+def test_a_points_session_exports_imports_and_rescores_whole(app, client, runner, tmp_path):
+    import csv
+    import io
+    import json
+
+    from sqlmodel import Session
+
+    from companion import backup
+    from tests.conftest import make_app
+
+    board = start(client, "french", ["Ann", "Bob", "Cat", "Dan", "Eve"], "5", stake="0/0½")
+    save(client, board, taker="0", partner="3", contract="garde", bouts="0", points="66", petit_au_bout="defence")
+    tapp = start(client, "tapp", ["Ann", "Bob", "Cat"], "3", counting="simplified")
+    save(client, tapp, bid="solo", declarer="2", points="71")
+    rows = list(csv.reader(io.StringIO(client.get(board + "/export.csv").text)))
+    assert rows[0] == [
+        "deal",
+        "dealer",
+        "hand",
+        "Ann (points)",
+        "Bob (points)",
+        "Cat (points)",
+        "Dan (points)",
+        "Eve (points)",
+    ]
+    # (25 + 10) × 2 - 10 × 2 = 50 from each defender: Ann 100, Dan 50.
+    assert rows[1][3:] == ["100", "-50", "-50", "50", "-50"] and rows[-1][0] == "in money at 0/0½ a point"
+    assert rows[-1][3:] == ["4/2", "\u22122/1", "\u22122/1", "2/1", "\u22122/1"]
+    with Session(app.extensions["db_engine"]) as db:
+        data = json.loads(json.dumps(backup.export_all(db)))
+    assert [s.get("game") for s in data["sessions"]] == ["french", "tapp"]
+    assert data["sessions"][1]["house_rules"] == {"counting": "simplified"}
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with Session(fresh.extensions["db_engine"], expire_on_commit=False) as db:
+        imported = backup.import_all(db, data)
+        assert [i.rescored for i in imported] == [[], []]
+        assert [(i.sitting.game, i.sitting.seats, i.sitting.stake) for i in imported] == [
+            ("french", 5, 1),
+            ("tapp", 3, 2),
+        ]
+    assert fresh.test_cli_runner().invoke(args=["rescore"]).output.endswith("2 hands checked, 0 no longer match\n")
+    data["sessions"][1]["players"] = ["Ann", "Bob", "Cat", "Dan"]
+    data["sessions"][0]["stake"] = 99
+    with Session(fresh.extensions["db_engine"]) as db, pytest.raises(backup.ImportError_) as refused:
+        backup.import_all(db, data)
+    assert "session 1: stake must be 1 to 24" in str(refused.value)
+    assert "session 2: players must be a list of 3 names for Tapp Tarock" in str(refused.value)
+    fresh.extensions["db_engine"].dispose()
