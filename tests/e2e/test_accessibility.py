@@ -128,6 +128,10 @@ def test_every_kind_of_page_has_no_accessibility_violations(scheme: Page, live_s
         "/reference/play",
         "/reference/house-rules",
         "/reference/cheat-sheet",
+        "/reference/games/tapp",
+        "/reference/games/french",
+        "/new/tapp",
+        "/new/french?players=4",
     ):
         page.goto(live_server + path)
         check(path)

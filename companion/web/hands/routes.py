@@ -136,6 +136,7 @@ def _form_page(
     response = render(
         "hands/form.html" if sitting.game == SUSSEX.id else "hands/form_points.html",
         status=status,
+        game=GAMES[sitting.game],
         form=form,
         sitting=sitting,
         deal=deal,
