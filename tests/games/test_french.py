@@ -14,6 +14,30 @@ def net(**hand) -> tuple[int, ...]:
     return score(FrenchHand.from_json(hand)).net
 
 
+# The document's own examples.
+def test_the_documents_examples():
+    # "I took 39 card points with 2 bouts, which puts me short by 2 points. Assuming a Petite bid, that is
+    # 27 points I owe each of the other players" (three of them at the table).
+    assert net(players=3, taker=0, contract="petite", bouts=2, points=39) == (-54, 27, 27)
+    # "31 card points taken with 2 bouts: the difference is 10 (a base score of 35)".
+    assert (
+        score(
+            FrenchHand.from_json({"players": 4, "taker": 0, "contract": "petite", "bouts": 2, "points": 31})
+        ).per_defender
+        == 35
+    )
+    # "51 card points taken with 3 bouts: the difference is 15 (base score 40)".
+    hand = {"players": 4, "taker": 0, "contract": "garde", "bouts": 3, "points": 51}
+    # "if the taker wins with a calculated score of 80 points in a 4-player game, the recorded score is 240
+    # ... each other player would have -80": a garde doubles the 40.
+    assert net(**hand) == (240, -80, -80, -80)
+    # "Conversely, if the taker lost, but the score was calculated at 80 ... -240, and the others ... 80."
+    assert net(**{**hand, "points": 21}) == (-240, 80, 80, 80)
+    # "the half point is rounded up if the taker wins, and down if they lose".
+    assert net(players=4, taker=0, contract="petite", bouts=3, points=40.5) == (90, -30, -30, -30)  # 41: 5 over
+    assert net(players=4, taker=0, contract="petite", bouts=3, points=35.5) == (-78, 26, 26, 26)  # 35: 1 short
+
+
 def test_four_players_a_garde_made():
     # 2 bouts: 41 needed; 45 is 4 over. (25 + 4) × 2 = 58 from each of three defenders.
     assert net(players=4, taker=0, contract="garde", bouts=2, points=45) == (174, -58, -58, -58)
