@@ -6,6 +6,7 @@ from collections import Counter
 
 from flask import Flask
 
+from ..games import GAMES
 from ..rules import LINE_LABELS, Bid, Money, true_minus
 from ..settle import coin_name, coins_for, settle, table_coins
 
@@ -99,3 +100,4 @@ def register(app: Flask) -> None:
     app.add_template_filter(settle)
     app.add_template_global(LINE_LABELS, "line_labels")
     app.add_template_global({b.id: b.said for b in Bid}, "bid_names")
+    app.add_template_global(GAMES, "games")
