@@ -220,8 +220,7 @@ def preview(public_id: str) -> Response:
     sitting = _editable_sitting(public_id)
     form = _hand_form(sitting)
     record = _to_record(form, sitting) if not form.missing() and form.validate() else None
-    partial = "hands/_preview.html" if sitting.game == SUSSEX.id else "hands/_points_preview.html"
-    return render(partial, **_preview(form, sitting, record), oob=True)
+    return render("hands/_preview.html", **_preview(form, sitting, record), oob=True)
 
 
 #: How long the notice after a delete can bring the hand back.
