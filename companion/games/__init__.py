@@ -48,10 +48,10 @@ class Game:
     #: One line for the list of hands, with the players' names.
     describe: Callable[[Any, list[str]], str]
 
-    def parse(self, data: Any, players: int) -> Any:
-        """A checked record of this game for ``players`` players; ``InvalidHand`` names the field at fault."""
+    def parse(self, data: Any, players: int | None = None) -> Any:
+        """A checked record of this game (for a session of ``players``); ``InvalidHand`` names the field at fault."""
         record = self._parse(data)
-        if getattr(record, "players", players) != players:
+        if players is not None and getattr(record, "players", players) != players:
             raise InvalidHand("players", f"This session has {players} players.")
         return record
 
@@ -134,8 +134,7 @@ def score_json(data: Any, working: bool = False) -> dict[str, Any]:
     game, hand = game_of(data)
     if game is SUSSEX:
         return sussex_json(hand, working)
-    record = game._parse(hand)
-    scored = game.score(record)
+    scored = game.score(game.parse(hand))
     out: dict[str, Any] = {"game": game.id, "unit": game.unit, "net": list(scored.net)}
     if working:
         out["working"] = list(scored.working)

@@ -109,6 +109,9 @@ def test_bad_session_forms_are_refused(client, game, players, data, message):
 
 
 def test_sussex_has_no_second_start_page_and_unknown_games_are_404(client):
+    assert client.get("/new/french").text.count('name="player_') == 4  # most tables are four
+    assert client.get("/new/french?players=9").text.count('name="player_') == 4
+    assert client.get("/new/tapp?players=5").text.count('name="player_') == 3
     assert client.get("/new/sussex").status_code == 404
     assert client.get("/new/skat").status_code == 404
     assert client.get("/reference/games/tapp").status_code == 200

@@ -72,9 +72,9 @@ def _game_and_players(game_id: str) -> tuple[Game, int]:
     game = GAMES.get(game_id)
     if game is None or game is SUSSEX:  # Sussex Tarot starts on the start page
         abort(404)
-    players = whole_number(request.args.get("players", "")) or game.players[-1 if game.id == "french" else 0]
-    if players not in game.players:
-        players = game.players[0]
+    players = whole_number(request.args.get("players", ""))
+    if players not in game.players:  # four when the game allows it, as most tables are
+        players = 4 if 4 in game.players else game.players[0]
     return game, players
 
 
