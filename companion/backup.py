@@ -327,6 +327,8 @@ def check_export(data: Any) -> tuple[list[_GroupIn], list[_SessionIn]]:
     for n, s in enumerate(checked):
         if s is not None and s.group is not None and (not isinstance(s.group, str) or s.group not in ids):
             problems.append(f"session {n + 1}: group {s.group!r:.40} is none of the file's groups")
+        elif s is not None and s.group is not None and s.game is not SUSSEX:
+            problems.append(f"session {n + 1}: a group's sessions are Sussex Tarot, not {s.game.name}")
     if problems:
         raise ImportError_("\n".join(problems))
     return [g for g in groups if g is not None], [s for s in checked if s is not None]

@@ -438,6 +438,12 @@ def test_import_sessions_keeps_groups(app, runner, tmp_path):
         (lambda d: d["groups"][0].update(coins="x"), "group 1: coins"),
         (lambda d: d["sessions"][0].update(group="elsewhere"), "session 1: group 'elsewhere' is none of"),
         (lambda d: d.update(groups={}), "groups must be a list"),
+        (
+            lambda d: d["sessions"][0].update(
+                game="tapp", players=["A", "B", "C"], stake=2, hands=[], first_dealer=0, house_rules={}
+            ),
+            "session 1: a group's sessions are Sussex Tarot, not Tapp Tarock",
+        ),
     ],
 )
 def test_a_damaged_group_imports_nothing(app, tmp_path, damage, problem):
