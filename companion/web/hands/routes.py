@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ...extensions import db, limiter
 from ...games import GAMES, SUSSEX
 from ...models import Sitting
-from ...rules import HandRecord, InvalidHand, card, category_of, score
+from ...rules import InvalidHand, card, category_of, score
 from ...rules.cards import Suit
 from ...store import (
     DealRefused,
@@ -124,7 +124,7 @@ def _form_page(
     sitting: Sitting,
     deal: int,
     editing: HandView | None,
-    record: HandRecord | None = None,
+    record: Any = None,
     status: int = 200,
     current: HandView | None = None,
 ) -> Response:
@@ -134,7 +134,7 @@ def _form_page(
     because of another phone's change) and 422 for one it did not.
     """
     response = render(
-        "hands/form.html" if sitting.game == SUSSEX.id else "hands/form_points.html",
+        "hands/form.html",
         status=status,
         game=GAMES[sitting.game],
         form=form,

@@ -45,11 +45,9 @@ def _house_rule_field(key: str) -> RadioField:
     )
 
 
-class HouseRulesForm(FlaskForm):
-    """The house rules and coins a session is played with (and a group's defaults for its sessions)."""
+class CoinsForm(FlaskForm):
+    """The coins on the table, for settling up: every session's form has them."""
 
-    stinger_settles_with = _house_rule_field("stinger_settles_with")
-    martlet_values = _house_rule_field("martlet_values")
     coins = StringField(
         "Coins on the table",
         default=coins_text(DEFAULT_COINS),
@@ -62,6 +60,13 @@ class HouseRulesForm(FlaskForm):
             parse_coins(field.data or "")
         except MoneyError as exc:
             raise ValidationError(f"Coins: {exc}.") from None
+
+
+class HouseRulesForm(CoinsForm):
+    """The house rules and coins a session is played with (and a group's defaults for its sessions)."""
+
+    stinger_settles_with = _house_rule_field("stinger_settles_with")
+    martlet_values = _house_rule_field("martlet_values")
 
     @property
     def house_rules(self) -> HouseRules:
@@ -110,7 +115,7 @@ class NewSittingForm(HouseRulesForm):
 ROUNDS = (1, 2, 4, 6)
 
 
-class GameSittingForm(FlaskForm):
+class GameSittingForm(CoinsForm):
     """A session of Tapp Tarock or French Tarot: ``players`` names, the length, and a stake per point."""
 
     player_0 = _name_field(0)
@@ -131,7 +136,6 @@ class GameSittingForm(FlaskForm):
         choices=options((c.id, c.description) for c in Counting),
         default=Counting.TRADITIONAL.id,
     )
-    coins = HouseRulesForm.coins
 
     def __init__(self, game: Game, players: int, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -171,8 +175,6 @@ class GameSittingForm(FlaskForm):
         if not 0 < stake.halfpence <= MAX_STAKE.halfpence:
             raise ValidationError(f"A point is worth from 0/0½ to {MAX_STAKE}.")
 
-    validate_coins = HouseRulesForm.validate_coins
-
     @property
     def options(self) -> dict[str, str]:
         return {"counting": self.counting.data} if "counting" in self else {}
@@ -186,29 +188,25 @@ def rules_data(rules: HouseRules, coins: str) -> dict[str, str]:
     return {"coins": coins, **rules.to_json()}
 
 
-def again_data(sitting: Sitting, defaults: Group | None = None) -> dict[str, str]:
-    """The start form filled as the session ``sitting`` was: the same players again.
-
-    With ``defaults`` (its group), the house rules and coins are the group's as they are now.
-    """
+def _seats_data(sitting: Sitting) -> dict[str, str]:
+    """A start form's players, first dealer and length, as in ``sitting``."""
     data = {f"player_{seat}": name for seat, name in enumerate(sitting.names)}
     data.update(
         first_dealer=str(sitting.first_dealer),  # every player dealt equally often: the deal comes round again
         deals=str(sitting.deals),
     )
-    source = defaults or sitting
-    data.update(rules_data(source.rules, source.coins))
     return data
+
+
+def again_data(sitting: Sitting, defaults: Group | None = None) -> dict[str, str]:
+    """The start form filled as the session ``sitting`` was: the same players again.
+
+    With ``defaults`` (its group), the house rules and coins are the group's as they are now.
+    """
+    source = defaults or sitting
+    return _seats_data(sitting) | rules_data(source.rules, source.coins)
 
 
 def game_again_data(sitting: Sitting) -> dict[str, str]:
     """A points game's start form filled as ``sitting`` was: the same players, length, stake and counting."""
-    data = {f"player_{seat}": name for seat, name in enumerate(sitting.names)}
-    data.update(
-        first_dealer=str(sitting.first_dealer),
-        deals=str(sitting.deals),
-        stake=str(Money(sitting.stake)),
-        coins=sitting.coins,
-        **sitting.options,
-    )
-    return data
+    return _seats_data(sitting) | {"stake": str(Money(sitting.stake)), "coins": sitting.coins, **sitting.options}
