@@ -87,10 +87,11 @@ def export_sitting(db: Session, sitting: Sitting, group: Group | None = None) ->
     }
 
 
-def export_all(db: Session, only: list[Sitting] | None = None) -> dict[str, Any]:
-    """Every session (or ``only`` these), with the groups they belong to and those groups' players."""
+def export_all(db: Session, only: list[Sitting] | None = None, with_groups: bool = True) -> dict[str, Any]:
+    """Every session (or ``only`` these), with the groups they belong to and those groups' players
+    (without them for a phone that may not see the group: its id is its view link)."""
     sittings = only if only is not None else db.exec(select(Sitting).order_by(Sitting.created_at, Sitting.id)).all()
-    wanted = {s.group_id for s in sittings if s.group_id is not None}
+    wanted = {s.group_id for s in sittings if s.group_id is not None} if with_groups else set()
     everything = only is None  # a whole backup keeps groups that have no session yet
     groups = {
         g.id: g for g in db.exec(select(Group).order_by(Group.created_at, Group.id)) if everything or g.id in wanted

@@ -289,11 +289,27 @@ def grant(db: Session, device: str, thing: Sitting | Group, role: Role) -> None:
 
 
 def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
-    """A new edit link: the old one stops working, and phones that joined with it may only view again."""
+    """A new edit link: the old one stops working, and phones that joined with it may only view again.
+
+    A group's new edit link revokes everything its old one led to: each of its sessions gets a new
+    edit link too (one collected from a session's Share page stops working), and every phone's own
+    rights in them fall back to viewing. The group's owner keeps them through the group; the rest
+    get them back by opening the group's new edit link.
+    """
     thing.edit_key = new_secret()
     db.add(thing)
     table, column = _grants(thing)
     db.exec(update(table).where(column == thing.id, table.role == Role.EDITOR.value).values(role=Role.VIEWER.value))
+    if isinstance(thing, Group):
+        for sitting in db.exec(select(Sitting).where(Sitting.group_id == thing.id)):
+            sitting.edit_key = new_secret()
+            db.add(sitting)
+        in_group = select(Sitting.id).where(Sitting.group_id == thing.id)
+        db.exec(
+            update(Access)
+            .where(Access.sitting_id.in_(in_group), Access.role != Role.VIEWER.value)
+            .values(role=Role.VIEWER.value)
+        )
     db.commit()
     return thing.edit_key
 

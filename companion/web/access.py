@@ -6,8 +6,9 @@ no cap and a full cookie loses nothing. The view link shows a session but
 changes nothing; the edit link (``/s/<id>/join/<key>``) makes a phone an
 editor, also one that lost its cookie. The start page lists only this
 phone's own sessions and groups. A group works the same way (``/g/<id>``),
-and a phone's role in a group carries to the group's sessions, up to editor:
-whoever keeps the club's scores scores its every evening.
+and a phone's role in a group carries to the group's sessions: whoever keeps
+the club's scores scores its every evening, and the group's owner manages
+them all. A session's own links never lead to its group (``visible_group``).
 """
 
 from __future__ import annotations
@@ -64,10 +65,24 @@ def _move_legacy_grant(sitting: Sitting) -> None:
 
 
 def _carried(sitting: Sitting) -> Role | None:
-    """What the phone's role in the session's group gives it in the session: at most editor."""
+    """What the phone's role in the session's group gives it in the session: the same role.
+
+    The group's owner may delete and re-link every session of the group; its editors score them.
+    """
     group = db.session.get(Group, sitting.group_id)
-    found = role(group) if group is not None else None
-    return None if found is None else min(found, Role.EDITOR, key=lambda r: r.rank)
+    return role(group) if group is not None else None
+
+
+def visible_group(sitting: Sitting) -> Group | None:
+    """The session's group, for a phone that has a role in it; None for one that only has the session's links.
+
+    A session's view or edit link shows that session alone: its group's page, players and other
+    sessions stay with the phones the group's own links were given to.
+    """
+    if sitting.group_id is None:
+        return None
+    group = db.session.get(Group, sitting.group_id)
+    return group if group is not None and role(group) is not None else None
 
 
 def _higher(a: Role | None, b: Role | None) -> Role | None:

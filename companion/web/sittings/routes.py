@@ -22,7 +22,7 @@ from ...store import (
     sittings_of,
 )
 from .. import is_htmx, render, see_other
-from ..access import can_edit, device, give, is_owner, require_edit, require_owner, role
+from ..access import can_edit, device, give, is_owner, require_edit, require_owner, role, visible_group
 from ..chart import running_totals_chart
 from ..fields import whole_number
 from ..links import attachment, join_with_key, renew_link, share_page
@@ -125,6 +125,7 @@ def show(public_id: str):
     if role(sitting) is None:
         give(sitting, Role.VIEWER)  # opened here: on this phone's list of sessions from now on
     board = load_scoreboard(db.session, sitting)
+    group = visible_group(sitting)
     return render(
         "sittings/show.html",
         "sittings/_board.html",
@@ -133,6 +134,8 @@ def show(public_id: str):
         chart=running_totals_chart(board),
         editor=can_edit(sitting),
         owner=is_owner(sitting),
+        group=group,
+        group_editor=group is not None and can_edit(group),
     )
 
 
@@ -177,7 +180,9 @@ def delete(public_id: str):
 def export_json(public_id: str):
     sitting = _sitting(public_id)
     require_edit(sitting)  # a backup holds everything: for the phones that may change the session
-    body = json.dumps(export_all(db.session, [sitting]), ensure_ascii=False, indent=1)
+    body = json.dumps(
+        export_all(db.session, [sitting], with_groups=visible_group(sitting) is not None), ensure_ascii=False, indent=1
+    )
     return attachment(body, "application/json", f"tarot-{public_id}.json")
 
 
