@@ -18,6 +18,7 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import compress, csrf, db, limiter, static_digest
+from .store import SessionDeleted
 from .web import security
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,6 +194,13 @@ def _register_errors(app: Flask) -> None:
     def untrusted_host(_e):
         # A Host outside TRUSTED_HOSTS: no URL can be built for it, so no page with links either.
         return "This server does not answer to that address.", 400, {"Content-Type": "text/plain; charset=utf-8"}
+
+    @app.errorhandler(SessionDeleted)
+    def session_deleted(_e):
+        # Also the answer to a save or edit that lost the race with the delete: nothing of it was kept.
+        response = app.make_response(page(410, "Session deleted", "This session was deleted from one of its phones."))
+        response.headers["HX-Refresh"] = "true"  # a polling scoreboard or open form reloads into this page
+        return response
 
     @app.errorhandler(CSRFError)
     def csrf_error(_e):

@@ -198,6 +198,15 @@ class Hand(SQLModel, table=True):
         return (self.pay_0, self.pay_1, self.pay_2, self.pay_3, self.pay_4)[:seats]
 
 
+class DeletedSitting(SQLModel, table=True):
+    """What is left of a deleted session: its id, so that a phone still on it is told it was deleted."""
+
+    __tablename__ = "deleted_sitting"
+    id: int | None = Field(default=None, primary_key=True)
+    public_id: str = Field(max_length=40, unique=True, index=True)
+    deleted_at: datetime = Field(default_factory=now)
+
+
 class Role(StrEnum):
     """What one phone may do with one session, each role including the ones before it."""
 

@@ -20,7 +20,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, select, update
 
 from .games import GAMES, SUSSEX, Game, Scored, game_of_record
-from .models import Access, Group, GroupAccess, Hand, Member, Player, Role, Sitting, first_free_deal, name_key, now
+from .models import (
+    Access,
+    DeletedSitting,
+    Group,
+    GroupAccess,
+    Hand,
+    Member,
+    Player,
+    Role,
+    Sitting,
+    first_free_deal,
+    name_key,
+    now,
+)
 from .rules import HandRecord, HouseRules, Money, Result, Side, score
 from .settle import DEFAULT_COINS, Payment, coins_text, settle, table_coins
 
@@ -44,6 +57,10 @@ class NoSuchDeal(DealRefused):
 
 class StaleEdit(Exception):
     """The hand changed since the form was loaded."""
+
+
+class SessionDeleted(Exception):
+    """The session was deleted (perhaps by another phone a moment ago): nothing was saved."""
 
 
 def new_secret() -> str:
@@ -297,7 +314,15 @@ def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
     get them back by opening the group's new edit link.
     """
     thing.edit_key = new_secret()
-    db.add(thing)
+    if isinstance(thing, Sitting):
+        # A statement, not the ORM's flush: a session deleted meanwhile is then told, never a stale-data error.
+        public_id = thing.public_id
+        renewed = db.exec(update(Sitting).where(Sitting.id == thing.id).values(edit_key=thing.edit_key))
+        if not renewed.rowcount:
+            db.rollback()
+            raise SessionDeleted(public_id)
+    else:
+        db.add(thing)
     table, column = _grants(thing)
     db.exec(update(table).where(column == thing.id, table.role == Role.EDITOR.value).values(role=Role.VIEWER.value))
     if isinstance(thing, Group):
@@ -315,7 +340,14 @@ def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
 
 
 def delete_sitting(db: Session, sitting: Sitting) -> None:
-    """The session with its players, hands and every phone's access to it."""
+    """The session with its players, hands and every phone's access to it; its id stays, so that a
+    phone still on it is told it was deleted.
+
+    The session's row is locked first, as every change to its hands does, so a delete and a save
+    queue in one order (never a deadlock); a save that comes second finds it gone.
+    """
+    _bump_revision(db, sitting)
+    db.add(DeletedSitting(public_id=sitting.public_id))
     db.exec(delete(Access).where(Access.sitting_id == sitting.id))
     db.exec(delete(Hand).where(Hand.sitting_id == sitting.id))
     db.exec(delete(Player).where(Player.sitting_id == sitting.id))
@@ -349,6 +381,13 @@ def find_sitting(db: Session, public_id: str) -> Sitting | None:
     if not is_session_id(public_id):
         return None
     return db.exec(select(Sitting).where(Sitting.public_id == public_id)).first()
+
+
+def was_deleted(db: Session, public_id: str) -> bool:
+    """Whether a session of this id was deleted."""
+    if not is_session_id(public_id):
+        return False
+    return db.exec(select(DeletedSitting.id).where(DeletedSitting.public_id == public_id)).first() is not None
 
 
 @dataclass
@@ -510,8 +549,15 @@ def hand_values(record: Any) -> dict[str, Any]:
 
 
 def _bump_revision(db: Session, sitting: Sitting) -> None:
-    """First in every change to a session's hands: takes the session's row lock, so changes queue in one order."""
-    db.exec(update(Sitting).where(Sitting.id == sitting.id).values(revision=Sitting.revision + 1))
+    """First in every change to a session's hands: takes the session's row lock, so changes queue in one order.
+
+    ``SessionDeleted`` when the session is gone (another phone deleted it after this request found it).
+    """
+    public_id = sitting.public_id
+    bumped = db.exec(update(Sitting).where(Sitting.id == sitting.id).values(revision=Sitting.revision + 1))
+    if not bumped.rowcount:
+        db.rollback()
+        raise SessionDeleted(public_id)
 
 
 def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, form_token: str) -> bool:
@@ -524,6 +570,7 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, fo
         raise NoSuchDeal(deal, lowest_free_deal(db, sitting))
     if not _FORM_TOKEN.fullmatch(form_token):  # a doctored form: saved, without the second-press guard
         form_token = new_secret()
+    ids = sitting.id, sitting.public_id
     try:
         _bump_revision(db, sitting)
         stamp = now()
@@ -540,14 +587,25 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, fo
         db.commit()
         return True
     except IntegrityError:
-        db.rollback()
+        _rolled_back(db, *ids)
     if db.exec(select(Hand.id).where(Hand.form_token == form_token)).first() is not None:
         return False
     raise DealTaken(deal, lowest_free_deal(db, sitting))
 
 
+def _rolled_back(db: Session, sitting_id: int | None, public_id: str) -> None:
+    """Undo a change that did not go in; ``SessionDeleted`` if that was because the session is gone.
+
+    A rollback expires what the request has loaded: reading the session again must not find it missing.
+    """
+    db.rollback()
+    if db.exec(select(Sitting.id).where(Sitting.id == sitting_id)).first() is None:
+        raise SessionDeleted(public_id)
+
+
 def edit_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, version: int) -> None:
     """Replace a hand's record; ``StaleEdit`` when it changed since ``version`` was read (or is gone)."""
+    ids = sitting.id, sitting.public_id
     _bump_revision(db, sitting)
     # Compare-and-set on the version, so two phones cannot both win.
     changed = db.exec(
@@ -556,16 +614,17 @@ def edit_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, vers
         .values(version=version + 1, updated_at=now(), **hand_values(record))
     ).rowcount
     if not changed:
-        db.rollback()
+        _rolled_back(db, *ids)
         raise StaleEdit(deal)
     db.commit()
 
 
 def delete_hand(db: Session, sitting: Sitting, deal: int) -> bool:
+    ids = sitting.id, sitting.public_id
     _bump_revision(db, sitting)
     hand = _hand(db, sitting, deal)
     if hand is None:
-        db.rollback()
+        _rolled_back(db, *ids)
         return False
     db.delete(hand)
     db.commit()

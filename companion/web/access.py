@@ -14,16 +14,27 @@ them all. A session's own links never lead to its group (``visible_group``).
 from __future__ import annotations
 
 import hmac
+from typing import NoReturn
 
 from flask import abort, g, session
 
 from ..extensions import db
 from ..models import Group, Role, Sitting
-from ..store import grant, is_session_id, new_secret, role_of
+from ..store import SessionDeleted, find_sitting, grant, is_session_id, new_secret, role_of, was_deleted
 
 DEVICE = "device"
 #: Before migration 0004 a phone's edit rights were a list of session ids in its cookie.
 LEGACY_GRANTS = "edit"
+
+
+def sitting_at(public_id: str) -> Sitting:
+    """The session of this id: 404 when there never was one, ``SessionDeleted`` (410) when it was deleted."""
+    sitting = find_sitting(db.session, public_id)
+    if sitting is None:
+        if was_deleted(db.session, public_id):
+            raise SessionDeleted(public_id)
+        abort(404)
+    return sitting
 
 
 def device() -> str | None:
@@ -106,12 +117,25 @@ def is_owner(thing: Sitting | Group) -> bool:
 
 def require_edit(thing: Sitting | Group) -> None:
     if not can_edit(thing):
-        abort(403)
+        _refuse(thing)
 
 
 def require_owner(thing: Sitting | Group) -> None:
     if not is_owner(thing):
-        abort(403)
+        _refuse(thing)
+
+
+def _refuse(thing: Sitting | Group) -> NoReturn:
+    """403, unless the phone's rights went with the session, deleted since this request found it."""
+    if isinstance(thing, Sitting):
+        unless_deleted(thing)
+    abort(403)
+
+
+def unless_deleted(sitting: Sitting) -> None:
+    """``SessionDeleted`` if the session was deleted since this request found it (its hands and rights went too)."""
+    if was_deleted(db.session, sitting.public_id):
+        raise SessionDeleted(sitting.public_id)
 
 
 def edit_key_matches(thing: Sitting | Group, key: str) -> bool:

@@ -147,7 +147,8 @@ def test_only_the_owner_deletes_a_session_after_confirming(app, client, session_
     gone = client.post(session_with_hand + "/delete", data={"csrf_token": token})
     assert gone.status_code == 303 and gone.headers["Location"] == "/"
     assert "is deleted" in client.get("/").text
-    assert client.get(session_with_hand).status_code == 404
+    after = client.get(session_with_hand)
+    assert after.status_code == 410 and "This session was deleted" in after.text and "Ann" not in after.text
     assert "Ann, Bob" not in client.get("/").text
 
 

@@ -20,14 +20,13 @@ from ...store import (
     StaleEdit,
     delete_hand,
     edit_hand,
-    find_sitting,
     hand_view,
     lowest_free_deal,
     new_secret,
     record_hand,
 )
 from .. import render, see_other
-from ..access import require_edit
+from ..access import require_edit, sitting_at, unless_deleted
 from ..fields import whole_number
 from .forms import HandForm, form_data
 from .game_forms import GAME_FORMS
@@ -46,9 +45,7 @@ def _not_a_save() -> bool:
 
 def _editable_sitting(public_id: str) -> Sitting:
     """A session this phone may change: 404 when unknown, 403 when it only has the view link."""
-    sitting = find_sitting(db.session, public_id)
-    if sitting is None:
-        abort(404)
+    sitting = sitting_at(public_id)
     require_edit(sitting)
     return sitting
 
@@ -58,6 +55,10 @@ def _stored_hand(sitting: Sitting, deal: int) -> HandView:
         abort(404)
     hand = hand_view(db.session, sitting, deal)
     if hand is None:
+        unless_deleted(sitting)
+        if request.method == "POST":
+            # Deleted on another phone after this one opened it: say so, rather than "not found".
+            abort(_to_scoreboard(sitting, f"Deal {deal} was deleted on another phone: nothing was changed."))
         abort(404)
     return hand
 

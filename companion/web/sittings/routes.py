@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, current_app, flash, request, url_f
 from ...backup import export_all, hands_csv
 from ...extensions import db, limiter
 from ...games import GAMES, SUSSEX, Game
-from ...models import Role, Sitting
+from ...models import Role
 from ...rules import DEFAULT_HOUSE_RULES, Money
 from ...store import (
     create_sitting,
@@ -22,7 +22,17 @@ from ...store import (
     sittings_of,
 )
 from .. import is_htmx, render, see_other
-from ..access import can_edit, device, give, is_owner, require_edit, require_owner, role, visible_group
+from ..access import (
+    can_edit,
+    device,
+    give,
+    is_owner,
+    require_edit,
+    require_owner,
+    role,
+    sitting_at,
+    visible_group,
+)
 from ..chart import running_totals_chart
 from ..fields import whole_number
 from ..links import attachment, join_with_key, renew_link, share_page
@@ -106,11 +116,6 @@ def start_game(game_id: str):
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 
-def _sitting(public_id: str) -> Sitting:
-    sitting = find_sitting(db.session, public_id)
-    if sitting is None:
-        abort(404)
-    return sitting
 
 
 @bp.get("/s/<public_id>")
@@ -121,7 +126,7 @@ def show(public_id: str):
         unchanged = Response(status=204)  # one single-column query: a table's phones poll every few seconds
         unchanged.vary.add("HX-Request")
         return unchanged
-    sitting = _sitting(public_id)
+    sitting = sitting_at(public_id)
     if role(sitting) is None:
         give(sitting, Role.VIEWER)  # opened here: on this phone's list of sessions from now on
     board = load_scoreboard(db.session, sitting)
@@ -143,13 +148,13 @@ def show(public_id: str):
 def join(public_id: str, key: str):
     """The edit link: this phone may now score and change hands."""
     told = "This phone can now score and change hands in this session."
-    return join_with_key(_sitting(public_id), key, told, url_for("sittings.show", public_id=public_id))
+    return join_with_key(sitting_at(public_id), key, told, url_for("sittings.show", public_id=public_id))
 
 
 @bp.get("/s/<public_id>/share")
 def share(public_id: str):
     return share_page(
-        _sitting(public_id),
+        sitting_at(public_id),
         back=("Scoreboard", url_for("sittings.show", public_id=public_id)),
         view=("Follow the scores (view only)", "sittings.show"),
         edit=("Score hands too (edit link: share only at this table)", "sittings.join"),
@@ -160,13 +165,13 @@ def share(public_id: str):
 @bp.post("/s/<public_id>/share/renew")
 def renew(public_id: str):
     """A new edit link: the old one stops working (the owner's phone only)."""
-    return renew_link(_sitting(public_id), "sittings.share")
+    return renew_link(sitting_at(public_id), "sittings.share")
 
 
 @bp.route("/s/<public_id>/delete", methods=["GET", "POST"])
 def delete(public_id: str):
     """Delete the whole session, after a confirmation (the owner's phone only)."""
-    sitting = _sitting(public_id)
+    sitting = sitting_at(public_id)
     require_owner(sitting)
     if request.method == "POST":
         names = ", ".join(sitting.names)
@@ -178,7 +183,7 @@ def delete(public_id: str):
 
 @bp.get("/s/<public_id>/export.json")
 def export_json(public_id: str):
-    sitting = _sitting(public_id)
+    sitting = sitting_at(public_id)
     require_edit(sitting)  # a backup holds everything: for the phones that may change the session
     body = json.dumps(
         export_all(db.session, [sitting], with_groups=visible_group(sitting) is not None), ensure_ascii=False, indent=1
@@ -188,6 +193,6 @@ def export_json(public_id: str):
 
 @bp.get("/s/<public_id>/export.csv")
 def export_csv(public_id: str):
-    sitting = _sitting(public_id)
+    sitting = sitting_at(public_id)
     require_edit(sitting)
     return attachment(hands_csv(db.session, sitting), "text/csv", f"tarot-{public_id}.csv")
