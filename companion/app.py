@@ -243,11 +243,13 @@ def _register_commands(app: Flask) -> None:
             out.write("\n")
 
     @app.cli.command("import-sessions")
-    @click.argument("source", type=click.File("r", encoding="utf-8"))
+    @click.argument("source", type=click.File("rb"))
     def import_sessions(source):
         """Add the sessions of an export to this database (all or nothing)."""
         try:
-            data = json.load(source)
+            data = json.loads(source.read().decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise click.UsageError(f"nothing imported: not UTF-8 text (byte {exc.start})") from None
         except json.JSONDecodeError as exc:
             raise click.UsageError(f"nothing imported: not JSON: {exc}") from None
         except RecursionError:

@@ -372,6 +372,16 @@ def test_a_deeply_nested_import_file_is_refused_plainly(tmp_path):
     app.extensions["db_engine"].dispose()
 
 
+@pytest.mark.parametrize("body", [b"\xff\xfe{\x00}", "{\"format\": \"caf\u00e9\"}".encode("latin-1")])
+def test_an_import_file_that_is_not_utf8_is_refused_plainly(tmp_path, body):
+    source = tmp_path / "latin.json"
+    source.write_bytes(body)
+    app = make_app(tmp_path / "latin.sqlite3")
+    result = app.test_cli_runner().invoke(args=["import-sessions", str(source)])
+    assert result.exit_code == 2 and "not UTF-8" in result.output and "Traceback" not in result.output
+    app.extensions["db_engine"].dispose()
+
+
 def test_the_migrations_make_the_tables_the_models_describe(app):
     """What `upgrade-db` builds is what the code reads and writes: no column, index or key missing."""
     engine = app.extensions["db_engine"]
