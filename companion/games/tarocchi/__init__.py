@@ -1,0 +1,59 @@
+"""Piedmontese Tarocchi (game id ``tarocchi``): four players in two fixed partnerships, scored in card points.
+
+The rules, the hand record and the end of a game are in ``rules``; the reference sheet is
+``templates/reference/tarocchi.html`` beside it.
+"""
+
+from .rules import (
+    CARDS_EACH,
+    CARDS_IN_PACK,
+    DISCARDS,
+    FACE_TOTAL,
+    GAME_ID,
+    HANDS_IN_GAME,
+    NAME,
+    SEATS,
+    TO_WIN,
+    TOTAL,
+    CardValue,
+    Side,
+    TarocchiHand,
+    TarocchiResult,
+    card_points,
+    describe,
+    face_range,
+    game_length,
+    game_over,
+    outcome,
+    possible_cards,
+    score,
+    settle,
+    side_totals,
+)
+
+__all__ = [
+    "CARDS_EACH",
+    "CARDS_IN_PACK",
+    "DISCARDS",
+    "FACE_TOTAL",
+    "GAME_ID",
+    "HANDS_IN_GAME",
+    "NAME",
+    "SEATS",
+    "TO_WIN",
+    "TOTAL",
+    "CardValue",
+    "Side",
+    "TarocchiHand",
+    "TarocchiResult",
+    "card_points",
+    "describe",
+    "face_range",
+    "game_length",
+    "game_over",
+    "outcome",
+    "possible_cards",
+    "score",
+    "settle",
+    "side_totals",
+]

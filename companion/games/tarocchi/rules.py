@@ -1,0 +1,326 @@
+"""Piedmontese Tarocchi, four players in two fixed partnerships: a hand record, its checks, its score with the working,
+and how a game ends and is settled.
+
+Seats 0 and 2 (North–South) play against seats 1 and 3 (East–West). At the end of a hand each side counts its
+cards in threes, two off each three and one off an odd card or two, so the pack comes to 78 and one side's card
+points give the other's. A side needs 39 to win the hand; 39 each is a drawn hand (our reading). A game is four
+hands, one deal each, and the side with more points over the game wins the fixed stake (our reading).
+
+>>> result = score(TarocchiHand.from_json({"dealer": 0, "side": "north-south", "points": 48}))
+>>> result.sides, result.net, result.winner.label
+((48, 30), (48, 30, 48, 30), 'North–South')
+>>> score(TarocchiHand.from_json({"dealer": 1, "side": "east-west", "face": 68, "cards": 38})).sides
+(35, 43)
+>>> outcome((163, 149)).label, settle(Side.NORTH_SOUTH, 10)
+('North–South', (10, -10, 10, -10))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ...rules import InvalidHand
+from .._parse import pick, seat
+
+GAME_ID = "tarocchi"
+NAME = "Piedmontese Tarocchi"
+SEATS = 4
+CARDS_IN_PACK = 78
+#: Card points in the pack: face value 130 less two for each of the 26 threes.
+TOTAL = 78
+#: A side with this many card points has at least half: with 39 each the hand is drawn (our reading).
+TO_WIN = 39
+#: A game is one deal by each player; a table may play a longer game, a multiple of this.
+HANDS_IN_GAME = 4
+CARDS_EACH = 19
+#: The dealer takes two more cards and discards two (no Honour or King); they count for the dealer's side.
+DISCARDS = 2
+
+
+class CardValue(Enum):
+    """(id, label, face value, how many in the pack): the counting cards, then the empty ones.
+
+    Which three trumps are the Honours is read differently by the sources (ours: the Angel, the Bagatto and the
+    Fool); there are three either way, so no total changes.
+    """
+
+    HONOUR = ("honour", "Honours: the Angel, the Bagatto and the Fool", 5, 3)
+    KING = ("king", "Kings", 5, 4)
+    QUEEN = ("queen", "Queens", 4, 4)
+    CAVALIER = ("cavalier", "Cavaliers", 3, 4)
+    VALET = ("valet", "Valets", 2, 4)
+    EMPTY = ("empty", "Every other card (an empty card)", 1, 59)
+
+    def __init__(self, id_: str, label: str, face: int, count: int):
+        self.id = id_
+        self.label = label
+        self.face = face
+        self.count = count
+
+
+#: What each counting card adds above an empty card's 1, highest first: n cards hold at most the first n of these.
+_EXTRAS = tuple(sorted((v.face - 1 for v in CardValue for _ in range(v.count) if v.face > 1), reverse=True))
+#: The face value of the whole pack (130).
+FACE_TOTAL = sum(v.face * v.count for v in CardValue)
+
+
+class Side(Enum):
+    """(id, label, seats): the two partnerships, partners sitting opposite."""
+
+    NORTH_SOUTH = ("north-south", "North–South", (0, 2))
+    EAST_WEST = ("east-west", "East–West", (1, 3))
+
+    def __init__(self, id_: str, label: str, seats: tuple[int, int]):
+        self.id = id_
+        self.label = label
+        self.seats = seats
+
+    @classmethod
+    def of(cls, seat: int) -> Side:
+        """The side a seat plays for."""
+        return cls.NORTH_SOUTH if seat % 2 == 0 else cls.EAST_WEST
+
+    @property
+    def index(self) -> int:
+        """Where this side's points sit in a pair of side totals: North–South first."""
+        return 0 if self is Side.NORTH_SOUTH else 1
+
+    @property
+    def other(self) -> Side:
+        return Side.EAST_WEST if self is Side.NORTH_SOUTH else Side.NORTH_SOUTH
+
+    @property
+    def seats_text(self) -> str:
+        return f"seats {self.seats[0] + 1} and {self.seats[1] + 1}"
+
+
+SIDES = {s.id: s for s in Side}
+FIELDS = {"dealer", "side", "points", "face", "cards"}
+
+
+def card_points(face: int, cards: int) -> int:
+    """A side's card points from its cards' face value and number: two off each three, one off an odd one or two.
+
+    However the cards are grouped, this is what counting in threes gives, so the two sides always make 78.
+
+    >>> card_points(76, 42), card_points(54, 36)
+    (48, 30)
+    >>> card_points(62, 40), card_points(68, 38)
+    (35, 43)
+    """
+    threes, odd = divmod(cards, 3)
+    return face - 2 * threes - (1 if odd else 0)
+
+
+def possible_cards(dealers_side: bool) -> range:
+    """How many cards a side can hold: 4 a trick, and the dealer's side the two discards besides.
+
+    >>> list(possible_cards(True))[:3], list(possible_cards(False))[-1]
+    ([2, 6, 10], 76)
+    """
+    if dealers_side:
+        return range(DISCARDS, CARDS_IN_PACK + 1, 4)
+    return range(0, CARDS_IN_PACK - DISCARDS + 1, 4)
+
+
+def face_range(cards: int) -> tuple[int, int]:
+    """The least and most face value a side holding ``cards`` cards can have.
+
+    Each card counts at least 1; the best cards add what ``_EXTRAS`` lists; and the other side's cards must be able
+    to hold whatever counting value this side has not.
+
+    >>> face_range(42), face_range(2), face_range(76), face_range(78)
+    ((42, 94), (2, 10), (120, 128), (130, 130))
+    """
+    extra_in_pack = sum(_EXTRAS)
+    least = cards + max(0, extra_in_pack - sum(_EXTRAS[: CARDS_IN_PACK - cards]))
+    return least, cards + sum(_EXTRAS[:cards])
+
+
+@dataclass(frozen=True)
+class TarocchiHand:
+    """One hand as entered: the dealer, and one side's card points (``side`` says whose).
+
+    A side's points may instead be entered as the face value of its cards and how many cards it holds (``face`` and
+    ``cards``); ``points`` are then worked out from them. The other side has the rest of the 78.
+    """
+
+    dealer: int
+    side: Side
+    points: int
+    face: int | None = None
+    cards: int | None = None
+
+    @property
+    def dealers_side(self) -> Side:
+        return Side.of(self.dealer)
+
+    @property
+    def sides(self) -> tuple[int, int]:
+        """Each side's card points, North–South first; they always make 78."""
+        if self.side is Side.NORTH_SOUTH:
+            return self.points, TOTAL - self.points
+        return TOTAL - self.points, self.points
+
+    @classmethod
+    def from_json(cls, data: Any) -> TarocchiHand:
+        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault."""
+        if type(data) is not dict:
+            raise InvalidHand("hand", "A hand must be a JSON object.")
+        unknown = sorted(set(data) - FIELDS)
+        if unknown:
+            raise InvalidHand(unknown[0], f"A Piedmontese Tarocchi hand has no field {unknown[0]!r}.")
+        dealer = seat(data.get("dealer"), "dealer", "the dealer", SEATS)
+        side = pick(SIDES, data.get("side"), "side", "whose cards were counted: north-south or east-west")
+        if data.get("face") is not None or data.get("cards") is not None:
+            if data.get("points") is not None:
+                raise InvalidHand("points", "Enter the card points, or the face value and number of cards: not both.")
+            face, cards = _face_and_cards(data.get("face"), data.get("cards"), side is Side.of(dealer))
+            return cls(dealer, side, card_points(face, cards), face, cards)
+        points = data.get("points")
+        if type(points) is not int or not 0 <= points <= TOTAL:
+            raise InvalidHand("points", f"The side's card points are a whole number from 0 to {TOTAL}.")
+        return cls(dealer, side, points)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"dealer": self.dealer, "side": self.side.id}
+        if self.face is None:
+            out["points"] = self.points
+        else:
+            out.update(face=self.face, cards=self.cards)
+        return out
+
+
+def _face_and_cards(face: Any, cards: Any, dealers_side: bool) -> tuple[int, int]:
+    allowed = possible_cards(dealers_side)
+    if type(cards) is not int or cards not in allowed:
+        if dealers_side:
+            why = "The dealer's side holds its tricks (4 cards each) and the 2 discards: 2, 6, 10 … 78 cards."
+        else:
+            why = "The side that did not deal holds its tricks, 4 cards each: 0, 4, 8 … 76 cards."
+        raise InvalidHand("cards", why)
+    least, most = face_range(cards)
+    if type(face) is not int or not least <= face <= most:
+        raise InvalidHand("face", f"{cards} cards have a face value from {least} to {most}: a whole number.")
+    return face, cards
+
+
+@dataclass(frozen=True)
+class TarocchiResult:
+    """Each side's card points (North–South first), each seat's score, who won the hand, and the working."""
+
+    sides: tuple[int, int]
+    #: Each seat scores its side's points: the hand is not zero-sum (the seats make 156).
+    net: tuple[int, ...]
+    #: The side that won the hand, or None when it was drawn at 39 each.
+    winner: Side | None
+    working: tuple[str, ...]
+
+    @property
+    def drawn(self) -> bool:
+        return self.winner is None
+
+
+def _count_sentence(hand: TarocchiHand) -> str:
+    who = hand.side.label
+    if hand.face is None or hand.cards is None:
+        return f"{who} counted {hand.points} card points."
+    threes, odd = divmod(hand.cards, 3)
+    sum_text = f"{hand.face} − 2 × {threes}"
+    if odd:
+        sum_text += f" − 1 (one off the {'odd card' if odd == 1 else 'two odd cards'})"
+    return f"{who} took {hand.cards} cards, face value {hand.face}: {threes} threes, so {sum_text} = {hand.points}."
+
+
+def score(hand: TarocchiHand) -> TarocchiResult:
+    """The hand's card points for each side and seat, who won it, and one sentence per step."""
+    sides = hand.sides
+    other = hand.side.other
+    working = [
+        f"Seat {hand.dealer + 1} dealt: the two discards count for {hand.dealers_side.label}.",
+        _count_sentence(hand),
+        f"{other.label} have the rest: {TOTAL} − {hand.points} = {sides[other.index]}.",
+    ]
+    winner = next((s for s in Side if sides[s.index] > TO_WIN), None)
+    if winner is None:
+        working.append(f"{TO_WIN} each: a drawn hand (our reading).")
+    else:
+        working.append(f"{winner.label} win the hand, {sides[winner.index]} to {sides[winner.other.index]}.")
+    working.append(
+        f"Each partner scores the side's points: {Side.NORTH_SOUTH.seats_text} {sides[0]} each, "
+        f"{Side.EAST_WEST.seats_text} {sides[1]} each."
+    )
+    net = tuple(sides[Side.of(s).index] for s in range(SEATS))
+    assert sum(sides) == TOTAL
+    return TarocchiResult(sides, net, winner, tuple(working))
+
+
+def describe(hand: TarocchiHand, names: list[str]) -> str:
+    """One line for the list of hands, with the players' names."""
+    ns, ew = hand.sides
+    pairs = [" & ".join(names[s] for s in side.seats) for side in Side]
+    result = score(hand)
+    verdict = "drawn" if result.winner is None else f"{pairs[result.winner.index]} won"
+    return f"{pairs[0]} {ns} · {pairs[1]} {ew} · {verdict}"
+
+
+# The game: a number of hands, a winner by total points, and a fixed stake.
+
+
+def game_length(value: Any) -> int:
+    """The number of hands a table chooses for a game: 4, or a multiple of 4 so that each player deals as often.
+
+    >>> game_length(8)
+    8
+    """
+    if type(value) is not int or value <= 0 or value % SEATS:
+        raise InvalidHand("hands_in_game", f"A game is {HANDS_IN_GAME} hands, or 8, 12 …: each player deals as often.")
+    return value
+
+
+def game_over(hands_played: int, hands_in_game: int = HANDS_IN_GAME) -> bool:
+    """Whether the game is over after ``hands_played`` hands.
+
+    >>> game_over(3), game_over(4), game_over(4, 8)
+    (False, True, False)
+    """
+    if hands_in_game <= 0 or hands_in_game % SEATS:
+        raise ValueError(f"A game is a multiple of {SEATS} hands, not {hands_in_game}.")
+    return hands_played >= hands_in_game
+
+
+def side_totals(hands: Iterable[TarocchiHand]) -> tuple[int, int]:
+    """Each side's card points over the hands, North–South first."""
+    ns = ew = 0
+    for hand in hands:
+        a, b = hand.sides
+        ns, ew = ns + a, ew + b
+    return ns, ew
+
+
+def outcome(totals: tuple[int, int]) -> Side | None:
+    """The side that won the game on total points (North–South's first), or None for a drawn game (our reading).
+
+    >>> outcome((156, 156)) is None, outcome((149, 163)).label
+    (True, 'East–West')
+    """
+    ns, ew = totals
+    if ns == ew:
+        return None
+    return Side.NORTH_SOUTH if ns > ew else Side.EAST_WEST
+
+
+def settle(winner: Side | None, stake: int) -> tuple[int, ...]:
+    """Each seat's money for a game at a fixed ``stake``: each loser pays it to one winner; a drawn game pays nothing.
+
+    >>> settle(Side.EAST_WEST, 5), settle(None, 5)
+    ((-5, 5, -5, 5), (0, 0, 0, 0))
+    """
+    if stake < 0:
+        raise ValueError("A stake is not negative.")
+    if winner is None:
+        return (0,) * SEATS
+    return tuple(stake if Side.of(s) is winner else -stake for s in range(SEATS))
