@@ -17,6 +17,7 @@ from sqlmodel import Session
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import ratelimit  # noqa: F401  (registers the database:// storage)
 from .extensions import compress, csrf, db, limiter, static_digest
 from .store import SessionDeleted
 from .web import security
@@ -93,7 +94,8 @@ def build_app(test_config: dict | None = None) -> Flask:
         # Abuse limits per client address (a pub's tables may share one): Flask-Limiter's syntax.
         LIMIT_NEW_SESSIONS="30 per minute; 300 per hour",
         LIMIT_SAVES="120 per minute",
-        RATELIMIT_STORAGE_URI="memory://",
+        # The app's own database (companion.ratelimit): every process counts together.
+        RATELIMIT_STORAGE_URI="database://",
         RATELIMIT_HEADERS_ENABLED=True,
     )
     if test_config is None:
@@ -106,6 +108,9 @@ def build_app(test_config: dict | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    if app.config["RATELIMIT_STORAGE_URI"].startswith("database://"):
+        app.config["RATELIMIT_STORAGE_OPTIONS"] = {"engine": app.extensions["db_engine"]}
+        app.config["RATELIMIT_STRATEGY"] = "moving-window"
     limiter.init_app(app)
     compress.init_app(app)
     static_digest.init_app(app)

@@ -13,7 +13,7 @@ import unicodedata
 from datetime import UTC, datetime
 from enum import StrEnum
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
 
 from .rules import HandRecord, HouseRules
@@ -205,6 +205,18 @@ class DeletedSitting(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     public_id: str = Field(max_length=40, unique=True, index=True)
     deleted_at: datetime = Field(default_factory=now)
+
+
+class RateLimitHit(SQLModel, table=True):
+    """One request that counted against a rate limit (``companion.ratelimit``), for its window's length."""
+
+    __tablename__ = "rate_limit_hit"
+    __table_args__ = (Index("ix_rate_limit_hit_key_at", "key", "at"),)
+    id: int | None = Field(default=None, primary_key=True)
+    #: Flask-Limiter's key: the limit, its scope and the client's address.
+    key: str = Field(max_length=255)
+    #: When, in seconds since the epoch.
+    at: float = Field(index=True)
 
 
 class Role(StrEnum):

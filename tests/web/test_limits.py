@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from companion.ratelimit import DatabaseStorage
+from companion.testing import Phone, gunicorn, hidden, stop
 from tests.conftest import make_app
 from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data
 
@@ -66,3 +70,49 @@ def test_groups_and_their_changes_are_limited(tight):
     added = [client.post(group + "/players", data={"csrf_token": token, "name": f"P{n}"}).status_code for n in range(3)]
     assert added == [303, 303, 429]
     assert client.get(group + "/settings").status_code == 200  # reading the form is not a change
+
+
+def start_tapp(client):
+    page = client.get("/new/tapp")
+    data = {f"player_{i}": f"T{i}" for i in range(3)}
+    data.update(csrf_token=csrf_from(page.text), first_dealer="0", deals="3", stake="0/1", coins="0/1 1/-")
+    return client.post("/new/tapp", data=data)
+
+
+def test_one_allowance_for_every_way_of_starting_a_session(tight):
+    client = tight.test_client()
+    assert start(client, 0).status_code == 303
+    assert start_tapp(client).status_code == 303
+    assert start(client, 1).status_code == 429 and start_tapp(client).status_code == 429
+
+
+def test_the_limit_holds_across_the_apps_processes(tmp_path):
+    """gunicorn's four workers, one address hammering: the documented total, not once per worker."""
+    app = make_app(tmp_path / "workers.sqlite3")  # the database, made once
+    env = {
+        "DATABASE_URL": app.config["DATABASE_URL"],
+        "SECRET_KEY": "limits",
+        "FLASK_LIMIT_NEW_SESSIONS": "5 per minute",
+    }
+    app.extensions["db_engine"].dispose()
+    server, base = gunicorn("wsgi:app", env, workers=4)
+    try:
+        started = []
+        for n in range(24):  # a new connection each: the requests spread over the workers
+            phone = Phone(base)
+            page = phone.get("/")
+            form = {f"player_{i}": f"P{n}{i}" for i in range(4)}
+            form.update(csrf_token=hidden(page.text, "csrf_token"), first_dealer="0", deals="8")
+            started.append(phone.post("/sessions", form).status)
+        assert started.count(303) == 5 and started.count(429) == 19, started
+    finally:
+        stop(server)
+
+
+def test_a_hit_counts_for_its_window_and_no_longer(tight):
+    storage = DatabaseStorage("database://", engine=tight.extensions["db_engine"])
+    assert [storage.acquire_entry("k", 2, 1) for _ in range(3)] == [True, True, False]
+    assert storage.get_moving_window("k", 2, 1)[1] == 2
+    time.sleep(1.1)
+    assert storage.acquire_entry("k", 2, 1) and storage.get_moving_window("k", 2, 1)[1] == 1
+    assert storage.acquire_entry("other", 1, 60)  # each key its own

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, flash, request, url_for
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from werkzeug.wrappers import Response
 
-from ...extensions import db, limiter
+from ...extensions import db
 from ...games import GAMES, SUSSEX
 from ...models import Sitting
 from ...rules import InvalidHand, card, category_of, score
@@ -28,19 +28,11 @@ from ...store import (
 from .. import render, see_other
 from ..access import require_edit, sitting_at, unless_deleted
 from ..fields import whole_number
+from ..limits import saves
 from .forms import HandForm, form_data
 from .game_forms import GAME_FORMS
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
-
-
-def _saves_limit() -> str:
-    return current_app.config["LIMIT_SAVES"]
-
-
-def _not_a_save() -> bool:
-    """Only what changes a hand counts against the limit: opening a form or previewing does not."""
-    return request.method != "POST" or request.form.get("action") == "preview"
 
 
 def _editable_sitting(public_id: str) -> Sitting:
@@ -153,7 +145,7 @@ def _form_page(
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@limiter.limit(_saves_limit, exempt_when=_not_a_save)
+@saves
 def new(public_id: str) -> Response:
     sitting = _editable_sitting(public_id)
     form = _hand_form(sitting)
@@ -188,7 +180,7 @@ def new(public_id: str) -> Response:
 
 
 @bp.route("/<int:deal>/edit", methods=["GET", "POST"])
-@limiter.limit(_saves_limit, exempt_when=_not_a_save)
+@saves
 def edit(public_id: str, deal: int) -> Response:
     sitting = _editable_sitting(public_id)
     hand = _stored_hand(sitting, deal)
@@ -234,7 +226,7 @@ def _restorer() -> URLSafeTimedSerializer:
 
 
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])
-@limiter.limit(_saves_limit, exempt_when=_not_a_save)
+@saves
 def delete(public_id: str, deal: int) -> Response:
     sitting = _editable_sitting(public_id)
     hand = _stored_hand(sitting, deal)
@@ -248,7 +240,7 @@ def delete(public_id: str, deal: int) -> Response:
 
 
 @bp.post("/restore")
-@limiter.limit(_saves_limit)
+@saves
 def restore(public_id: str) -> Response:
     """Undo a delete from its notice, for a while: the same hand back as the same deal, if that is still free."""
     sitting = _editable_sitting(public_id)

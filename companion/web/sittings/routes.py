@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, current_app, flash, request, url_for
+from flask import Blueprint, Response, abort, flash, request, url_for
 
 from ...backup import export_all, hands_csv
-from ...extensions import db, limiter
+from ...extensions import db
 from ...games import GAMES, SUSSEX, Game
 from ...models import Role
 from ...rules import DEFAULT_HOUSE_RULES, Money
@@ -35,6 +35,7 @@ from ..access import (
 )
 from ..chart import running_totals_chart
 from ..fields import whole_number
+from ..limits import starts
 from ..links import attachment, join_with_key, renew_link, share_page
 from .forms import GameSittingForm, NewSittingForm, again_data, game_again_data
 
@@ -61,7 +62,7 @@ def start():
 
 
 @bp.post("/sessions")
-@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"])
+@starts
 def create():
     form = NewSittingForm()
     if not form.validate_on_submit():
@@ -89,7 +90,7 @@ def _game_and_players(game_id: str) -> tuple[Game, int]:
 
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
-@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"], methods=["POST"])
+@starts
 def start_game(game_id: str):
     """A session of another game: Tapp Tarock (3 players) or French Tarot (3, 4 or 5: ``?players=``)."""
     game, players = _game_and_players(game_id)
@@ -114,8 +115,6 @@ def start_game(game_id: str):
     )
     give(sitting, Role.OWNER)
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
-
-
 
 
 @bp.get("/s/<public_id>")
