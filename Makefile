@@ -31,11 +31,13 @@ install: $(STAMP) $(NODE_STAMP) $(DIGEST)
 db: install
 	$(FLASK) upgrade-db
 
-run: db
-	BASE_URL=http://127.0.0.1:5000 $(FLASK) run --host 127.0.0.1 --port 5000
-
-# For a table's phones: every interface, the address and a QR code printed (PORT=5000 by default).
+# This machine only, on PORT (5000 by default): `make run PORT=8000`.
 PORT ?= 5000
+run: db
+	BASE_URL=http://127.0.0.1:$(PORT) $(FLASK) run --host 127.0.0.1 --port $(PORT)
+
+# For a table's phones: every interface, the address and a QR code printed (PORT=5000 by default),
+# under gunicorn with the app's settings (companion/gunicorn_conf.py: gevent workers).
 serve: db
 	$(FLASK) serve --port $(PORT)
 

@@ -3,7 +3,7 @@
 It listens on every interface, works out the address the other phones use
 (this machine's address on the local network), sets it as ``BASE_URL`` so
 share links and QR codes point there, prints it with a QR code to scan, and
-hands over to gunicorn.
+hands over to gunicorn with the app's settings (``companion.gunicorn_conf``).
 """
 
 from __future__ import annotations
@@ -41,5 +41,22 @@ def serve_command(port: int, workers: int) -> None:
     click.echo("\nStop with Ctrl+C.\n")
     sys.stdout.flush()
     os.environ["BASE_URL"] = base
-    command = [sys.executable, "-m", "gunicorn", "-w", str(workers), "--threads", "4"]
-    os.execv(sys.executable, [*command, "-b", f"0.0.0.0:{port}", "wsgi:app"])
+    os.execv(sys.executable, gunicorn_command(f"0.0.0.0:{port}", workers))
+
+
+def gunicorn_command(bind: str, workers: int, *extra: str) -> list[str]:
+    """gunicorn with this app's settings (``companion.gunicorn_conf``: gevent workers, which slow clients
+    cannot hold up) on ``bind``."""
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        "python:companion.gunicorn_conf",
+        "-w",
+        str(workers),
+        *extra,
+        "-b",
+        bind,
+        "wsgi:app",
+    ]

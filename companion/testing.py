@@ -13,13 +13,13 @@ import re
 import signal
 import socket
 import subprocess
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 from .rules import HandRecord
+from .serve import gunicorn_command
 from .web.hands.forms import form_data
 
 
@@ -126,10 +126,12 @@ def free_port() -> int:
 
 
 def gunicorn(app: str, env: dict, workers: int = 4, port: int | None = None, extra: tuple = ()):
-    """Start gunicorn in its own process group; returns (process, base URL) once it answers."""
+    """Start gunicorn as production does (``companion.gunicorn_conf``) in its own process group;
+    returns (process, base URL) once it answers."""
     port = port or free_port()
+    command = gunicorn_command(f"127.0.0.1:{port}", workers, *extra)
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(workers), *extra, "-b", f"127.0.0.1:{port}", app],
+        [*command[:-1], app],
         cwd=ROOT,
         env={**os.environ, **env},
         stdout=subprocess.DEVNULL,

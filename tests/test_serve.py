@@ -8,10 +8,11 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 from companion.serve import lan_address
-from companion.testing import ROOT, Phone, free_port
+from companion.testing import ROOT, Phone, free_port, gunicorn, stop
 from tests.conftest import make_app
 
 
@@ -59,3 +60,41 @@ def test_serve_prints_the_address_and_a_qr_code_and_share_links_use_it(tmp_path)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(20)
+
+
+def test_slow_clients_do_not_hold_up_the_table(tmp_path):
+    """Slowloris on the table's Wi-Fi: 40 connections trickling a request's headers, a byte a second;
+    a phone's page still comes at once, again and again."""
+    app = make_app(tmp_path / "slow.sqlite3")
+    url = app.config["DATABASE_URL"]
+    app.extensions["db_engine"].dispose()
+    server, base = gunicorn("wsgi:app", {"DATABASE_URL": url, "SECRET_KEY": "slow-test"}, workers=2)
+    port = int(base.rsplit(":", 1)[1])
+    stopping = threading.Event()
+    held = []
+
+    def trickle():
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            held.append(sock)
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            while not stopping.wait(1):
+                sock.sendall(b"X")  # one byte of a header that never ends
+
+    slow = [threading.Thread(target=trickle, daemon=True) for _ in range(40)]
+    try:
+        for t in slow:
+            t.start()
+        while len(held) < len(slow):
+            time.sleep(0.05)
+        time.sleep(1.5)  # every worker has had the slow clients' first bytes
+        waits = []
+        for _ in range(6):
+            phone = Phone(base, timeout=10)
+            reply = phone.get("/")
+            assert reply.status == 200
+            waits.append(reply.seconds)
+            time.sleep(0.5)
+        assert max(waits) < 1.0, waits
+    finally:
+        stopping.set()
+        stop(server)
