@@ -186,7 +186,7 @@ class Hand(SQLModel, table=True):
     @property
     def hand_record(self) -> HandRecord:
         """A Sussex Tarot hand's record (another game's is parsed by its ``Game``)."""
-        return HandRecord.from_json(json.loads(self.record))
+        return HandRecord.from_json(json.loads(self.record), stored=True)
 
     @property
     def payments(self) -> tuple[int, int, int, int]:

@@ -406,7 +406,7 @@ class HandView:
     @classmethod
     def of(cls, hand: Hand, sitting: Sitting) -> HandView:
         game = GAMES[sitting.game]
-        record = game.parse(json.loads(hand.record), sitting.seats)
+        record = game.parse(json.loads(hand.record), sitting.seats, stored=True)
         return cls(hand.deal, sitting.dealer_of(hand.deal), hand.version, record, hand.scores(sitting.seats), game)
 
     @cached_property

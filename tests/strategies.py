@@ -12,9 +12,12 @@ from companion.rules import (
     MartletKind,
     MartletLevel,
     MartletValues,
+    Side,
     StingerSettlesWith,
     Suit,
     category_of,
+    most_points,
+    points_if_valat,
 )
 
 PLAIN_BONUSES = [b for b in Bonus if not b.derived]
@@ -77,6 +80,12 @@ def valid_hands(draw, kind: str | None = None):
         hand["stinger_points"] = draw(st.integers(0, 130 - points))
     allowed = [b for b in PLAIN_BONUSES if not (b is Bonus.ANOINTED_ULTIMO and category is Category.BANNED)]
     bonuses = draw(st.dictionaries(st.sampled_from(allowed), st.sampled_from(SIDES)))
+    valat = bonuses.get(Bonus.VALAT)
+    if valat is not None:  # the other side keeps only its trugs: the points follow (points_if_valat)
+        hand["points"] = draw(st.sampled_from(points_if_valat(Side(valat), holder != declarer and not in_trug)))
+        if in_trug:
+            most = 130 - hand["points"] if valat == "defence" else min(130 - hand["points"], most_points(2))
+            hand["stinger_points"] = draw(st.integers(0, most))
     if in_trug and bonuses.get(Bonus.ANOINTED_ULTIMO) == "declarer":
         bonuses[Bonus.ANOINTED_ULTIMO] = "defence"
     hand["bonuses"] = {b.id: side for b, side in bonuses.items()}

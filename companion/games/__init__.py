@@ -41,16 +41,20 @@ class Game:
     players: tuple[int, ...]
     #: "halfpence" (scores are money) or "points" (money at the session's stake).
     unit: str
-    _parse: Callable[[Any], Any]
+    _parse: Callable[[Any, bool], Any]
     _score: Callable[[Any], Scored]
     #: The seat of the hand's taker or declarer (None when there is none, as in a bridscher).
     lead: Callable[[Any], int | None]
     #: One line for the list of hands, with the players' names.
     describe: Callable[[Any, list[str]], str]
 
-    def parse(self, data: Any, players: int | None = None) -> Any:
-        """A checked record of this game (for a session of ``players``); ``InvalidHand`` names the field at fault."""
-        record = self._parse(data)
+    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> Any:
+        """A checked record of this game (for a session of ``players``); ``InvalidHand`` names the field at fault.
+
+        ``stored``: a hand read back as it was saved (the database, a backup, a restore), which checks added
+        since it was saved do not refuse; what a player enters is always checked in full.
+        """
+        record = self._parse(data, stored)
         if players is not None and getattr(record, "players", players) != players:
             raise InvalidHand("players", f"This session has {players} players.")
         return record

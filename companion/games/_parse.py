@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from ..rules import InvalidHand
+from ..rules import InvalidHand, InvalidSeat
 
 T = TypeVar("T")
 
@@ -18,7 +18,8 @@ def pick(table: dict[str, T], value: Any, name: str, choices: str) -> T:
 
 
 def seat(value: Any, name: str, who: str, players: int) -> int:
-    """A seat 0 … players - 1 (a JSON whole number: never true, 1.0 or "1")."""
+    """A seat 0 … players - 1 (a JSON whole number: never true, 1.0 or "1"); else ``InvalidSeat``, which
+    says "a seat from 0 to …" for the API and lets a form name the players instead."""
     if type(value) is not int or not 0 <= value < players:
-        raise InvalidHand(name, f"Choose {who}: a seat from 0 to {players - 1}.")
+        raise InvalidSeat(name, who, players)
     return value

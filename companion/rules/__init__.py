@@ -7,10 +7,10 @@ repository; worked hands from it are in ``tests/data/examples``). Start from
 
 from .bids import TOTAL_CARD_POINTS, Bid
 from .bonuses import ANNOUNCEABLE, Bonus, MartletKind, MartletLevel, Side, martlet_worth
-from .cards import OLD_TRUMPS, PACK, Card, Rank, Suit, card, suit_cards
+from .cards import OLD_TRUMPS, PACK, Card, Rank, Suit, card, most_points, suit_cards
 from .categories import Category, cards_by_category, category_of
 from .declarations import Declaration
-from .hand import GameKind, HandRecord, InvalidHand, Tally
+from .hand import GameKind, HandRecord, InvalidHand, InvalidSeat, Tally, points_if_valat
 from .house import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, MartletValues, StingerSettlesWith
 from .money import Money, MoneyError, true_minus
 from .score import LINE_LABELS, LINE_NAMES, Result, bonus_totals, score, score_json
@@ -32,6 +32,7 @@ __all__ = [
     "HandRecord",
     "HouseRules",
     "InvalidHand",
+    "InvalidSeat",
     "LINE_LABELS",
     "LINE_NAMES",
     "MartletKind",
@@ -54,6 +55,8 @@ __all__ = [
     "cards_by_category",
     "category_of",
     "martlet_worth",
+    "most_points",
+    "points_if_valat",
     "score",
     "score_json",
     "suit_cards",

@@ -160,6 +160,19 @@ def suit_cards(suit: Suit) -> tuple[Card, ...]:
 
 PACK: tuple[Card, ...] = OLD_TRUMPS + tuple(c for s in Suit for c in suit_cards(s))
 BY_CODE: dict[str, Card] = {c.code: c for c in PACK}
+#: Every card's points, highest first: ``most_points`` reads the top of it.
+_POINTS_HIGH_FIRST = tuple(sorted((c.points for c in PACK), reverse=True))
+
+
+def most_points(count: int) -> int:
+    """The most card points any ``count`` cards of the pack can hold: the highest-valued ones.
+
+    Seven cards are worth 5 (the Fool, XXI, the Pagat and the four Kings), then the four Queens 4:
+
+    >>> most_points(2), most_points(4), most_points(6), most_points(8)
+    (10, 20, 30, 39)
+    """
+    return sum(_POINTS_HIGH_FIRST[:count])
 
 
 def card(code: str) -> Card:

@@ -16,7 +16,7 @@ declarer and partner each receive 0/6 from each defender.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -271,43 +271,41 @@ def bonus_totals(hand: HandRecord, explain: bool = False) -> tuple[dict[Side, in
         elif side is not None:
             credit(side, bonus_value(hand, bonus), "{}", bonus.label)
 
-    rule = hand.house_rules.martlet_values
     for kind in _MARTLET_KINDS:
-        counts = (hand.martlets if kind is MartletKind.OLD else hand.young_martlets).cancelled()
-        level = next((a for a in announced if isinstance(a, MartletLevel) and a.kind is kind), None)
+        _credit_martlets(hand, kind, credit)
+    return total, items
+
+
+Credit = Callable[..., None]
+
+
+def _credit_martlets(hand: HandRecord, kind: MartletKind, credit: Credit) -> None:
+    """Each side's martlets of one kind, after cancelling, and their announcement if any."""
+    rule = hand.house_rules.martlet_values
+    counts = (hand.martlets if kind is MartletKind.OLD else hand.young_martlets).cancelled()
+    level = next((a for a in hand.announced if isinstance(a, MartletLevel) and a.kind is kind), None)
+    credit(Side.DEFENCE, martlet_worth(kind, counts.defence, rule).halfpence, "{} × {}", counts.defence, kind.label)
+    if level is None:
+        credit(
+            Side.DECLARER, martlet_worth(kind, counts.declarer, rule).halfpence, "{} × {}", counts.declarer, kind.label
+        )
+    elif counts.declarer >= level.count:
+        worth = martlet_worth(kind, counts.declarer, rule) + martlet_worth(kind, level.count, rule)
+        credit(
+            Side.DECLARER,
+            worth.halfpence,
+            "{} × {} ({} announced, made)",
+            counts.declarer,
+            kind.label,
+            level.label,
+        )
+    else:
         credit(
             Side.DEFENCE,
-            martlet_worth(kind, counts.defence, rule).halfpence,
-            "{} × {}",
-            counts.defence,
-            kind.label,
+            martlet_worth(kind, level.count, rule).halfpence * 2,
+            "{} (announced, not made)",
+            level.label,
         )
-        if level is None:
-            credit(
-                Side.DECLARER,
-                martlet_worth(kind, counts.declarer, rule).halfpence,
-                "{} × {}",
-                counts.declarer,
-                kind.label,
-            )
-        elif counts.declarer >= level.count:
-            worth = martlet_worth(kind, counts.declarer, rule) + martlet_worth(kind, level.count, rule)
-            credit(
-                Side.DECLARER,
-                worth.halfpence,
-                "{} × {} ({} announced, made)",
-                counts.declarer,
-                kind.label,
-                level.label,
-            )
-        else:
-            credit(
-                Side.DEFENCE,
-                martlet_worth(kind, level.count, rule).halfpence * 2,
-                "{} (announced, not made)",
-                level.label,
-            )
-    return total, items
 
 
 def _bonuses(hand: HandRecord, explain: bool = False) -> Part:

@@ -51,3 +51,58 @@ def test_a_session_of_a_game_has_its_own_number_of_players():
     assert GAMES["french"].parse({k: v for k, v in FRENCH_GARDE.items() if k != "game"}, 4).players == 4
     with pytest.raises(ValueError, match="This session has 5 players"):
         GAMES["french"].parse({k: v for k, v in FRENCH_GARDE.items() if k != "game"}, 5)
+
+
+#: Hands a form or the API refuses now, as they may have been saved before those checks came.
+SAVED_BEFORE_THE_CHECKS = [
+    ("french", 4, {"players": 4, "taker": 0, "contract": "garde", "bouts": 2, "points": 40.5}),
+    (
+        "tapp",
+        3,
+        {
+            "bid": "three",
+            "declarer": 0,
+            "points": 38,
+            "bonuses": [{"bonus": "with-40", "seat": 0, "announced": True, "made": True}],
+        },
+    ),
+    (
+        "sussex",
+        4,
+        {
+            "bid": "4",
+            "declarer": 1,
+            "called_card": "7C",
+            "young_trumps": "hearts",
+            "holder": 3,
+            "points": 100,
+            "bonuses": {"valat": "defence"},
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "saved"), SAVED_BEFORE_THE_CHECKS)
+def test_a_hand_saved_before_a_check_still_reads_back_as_saved(game, players, saved):
+    with pytest.raises(ValueError):
+        GAMES[game].parse(saved, players)
+    record = GAMES[game].parse(saved, players, stored=True)
+    assert len(GAMES[game].score(record).net) == players
+
+
+def test_a_stored_tapp_with_40_takes_its_points_word(tmp_path):
+    missed = GAMES["tapp"].parse(SAVED_BEFORE_THE_CHECKS[1][2], 3, stored=True)
+    assert (
+        GAMES["tapp"].score(missed).net
+        == GAMES["tapp"]
+        .score(
+            GAMES["tapp"].parse(
+                {
+                    **SAVED_BEFORE_THE_CHECKS[1][2],
+                    "bonuses": [{"bonus": "with-40", "seat": 0, "announced": True, "made": False}],
+                },
+                3,
+            )
+        )
+        .net
+    )

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.tapp import TappHand, score
-from companion.rules import InvalidHand
+from companion.rules import InvalidHand, InvalidSeat
 
 
 def net(**hand) -> tuple[int, ...]:
@@ -107,7 +107,8 @@ bonus_claims = st.lists(
     ),
     max_size=3,
     unique_by=lambda c: c["bonus"],
-)
+).filter(lambda claims: len({c["seat"] for c in claims if c["bonus"] in PAGAT and c["made"]}) <= 1)
+PAGAT = ("pagat-ultimo", "trull")  # made by one player, if both made
 
 
 @given(
@@ -121,3 +122,153 @@ def test_every_hand_is_zero_sum_and_round_trips(bid, declarer, points, bonuses):
     assert TappHand.from_json(hand.to_json()) == hand
     result = score(hand)
     assert sum(result.net) == 0 and len(result.working) >= 1
+
+
+def refused(**hand) -> InvalidHand:
+    with pytest.raises(InvalidHand) as caught:
+        TappHand.from_json(hand)
+    return caught.value
+
+
+# -- With 40 and With 50: a `made` given must agree with the declarer's points -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "bonus, points, made",
+    [
+        ("with-40", 45, True),
+        ("with-40", 55, True),  # With 40 announced is made with 40 or more
+        ("with-40", 38, False),  # the game won, With 40 missed
+        ("with-40", 30, False),  # the game lost
+        ("with-50", 49, False),
+        ("with-50", 50, True),
+    ],
+)
+def test_made_on_with_40_or_50_must_agree_with_the_points(bonus, points, made):
+    claim = {"bonus": bonus, "seat": 0, "announced": True}
+    hand = {"bid": "three", "declarer": 0, "points": points}
+    left_out = TappHand.from_json({**hand, "bonuses": [claim]})
+    assert left_out.bonuses[0].made is made and left_out.to_json()["bonuses"][0]["made"] is made
+    assert TappHand.from_json({**hand, "bonuses": [{**claim, "made": made}]}) == left_out
+    problem = refused(**hand, bonuses=[{**claim, "made": not made}])
+    assert problem.field == "bonuses" and problem.item == bonus
+    assert f"so it was {'made' if made else 'missed'}" in problem.message
+
+
+def test_a_missed_with_40_said_made_is_refused_with_the_reason():
+    problem = refused(
+        bid="three", declarer=0, points=38, bonuses=[{"bonus": "with-40", "seat": 0, "announced": True, "made": True}]
+    )
+    assert problem.message == (
+        "With 40 is made or missed by the declarer's points: the declarer won the game with 38, so it was missed. "
+        "Leave out made, or make it false."
+    )
+
+
+# -- Pagat Ultimo and the Trull: one player's, when both are made ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "pagat, trull, ok",
+    [
+        ({"seat": 1}, {"seat": 1}, True),
+        ({"seat": 1}, {"seat": 2}, False),
+        ({"seat": 1, "announced": True}, {"seat": 2, "announced": True}, False),
+        ({"seat": 1}, {"seat": 2, "announced": True, "made": False}, True),  # the Trull was missed
+        ({"seat": 0, "announced": True, "made": False}, {"seat": 2}, True),  # Pagat Ultimo was missed
+    ],
+)
+def test_pagat_ultimo_and_the_trull_made_by_one_player(pagat, trull, ok):
+    bonuses = [{"bonus": "pagat-ultimo", **pagat}, {"bonus": "trull", **trull}]
+    for hand in (
+        {"bid": "two", "declarer": 0, "points": 40, "bonuses": bonuses},
+        {"bid": "bridscher", "loser": 0, "bonuses": bonuses},
+    ):
+        if ok:
+            assert len(TappHand.from_json(hand).bonuses) == 2
+        else:
+            problem = refused(**hand)
+            assert (problem.field, problem.item) == ("bonuses", "trull") and "different players" in problem.message
+
+
+# -- a bridscher's tie ---------------------------------------------------------------------------------------
+
+
+def test_tied_players_in_a_bridscher_each_pay_each_other_player():
+    # Seats 0 and 2 tied for the most: each pays each other 10; between them it cancels, so seat 1 gets 20.
+    assert net(bid="bridscher", loser=[0, 2]) == (-10, 20, -10)
+    assert net(bid="bridscher", loser=[2, 0]) == (-10, 20, -10)
+    # All three tied: nobody pays.
+    assert net(bid="bridscher", loser=[0, 1, 2]) == (0, 0, 0)
+    # A bonus still goes to whoever made it.
+    assert net(bid="bridscher", loser=[0, 1], bonuses=[{"bonus": "four-kings", "seat": 0}]) == (10, -20, 10)
+
+
+def test_a_tie_round_trips_and_old_records_read_as_before():
+    tie = TappHand.from_json({"bid": "bridscher", "loser": [2, 0]})
+    assert tie.losers == (0, 2) and tie.to_json()["loser"] == [0, 2]
+    assert TappHand.from_json(tie.to_json()) == tie
+    old = {"bid": "bridscher", "counting": "traditional", "loser": 1, "bonuses": []}
+    assert TappHand.from_json(old).to_json() == old
+    assert TappHand.from_json({"bid": "bridscher", "loser": [1]}).to_json()["loser"] == 1
+
+
+@pytest.mark.parametrize("loser", [[], [1, 1], [0, 3], "0, 1", [0, True], None])
+def test_a_bad_tie_is_refused(loser):
+    assert refused(bid="bridscher", loser=loser).field == "loser"
+
+
+# -- the working names no seat by number ---------------------------------------------------------------------
+
+
+def test_the_working_names_players_or_roles_never_seat_numbers():
+    hand = TappHand.from_json(
+        {
+            "bid": "three",
+            "declarer": 0,
+            "points": 20,
+            "bonuses": [
+                {"bonus": "trull", "seat": 2, "announced": True, "made": False},
+                {"bonus": "four-kings", "seat": 1},
+            ],
+        }
+    )
+    plain = score(hand).working
+    assert not any("seat" in sentence for sentence in plain)
+    assert "Trull, announced and missed: the announcer pays each other player 20." in plain
+    named = score(hand, ["Ann", "Bob", "Cat"]).working
+    assert "Trull, announced by Cat and missed: Cat pays each other player 20." in named
+    assert "Four Kings (silent) by Bob: paid 10 by each other player." in named
+    tie = TappHand.from_json({"bid": "bridscher", "loser": [0, 2]})
+    assert score(tie, ["Ann", "Bob", "Cat"]).working[0].startswith("Bridscher: Ann and Cat tied for the most")
+    assert score(TappHand.from_json({"bid": "bridscher", "loser": 1}), ["Ann", "Bob", "Cat"]).working == (
+        "Bridscher: Bob took the most card points and pays each other player 10.",
+    )
+
+
+def test_a_bad_seat_names_who_to_choose():
+    problem = refused(bid="three", declarer=3, points=40)
+    assert isinstance(problem, InvalidSeat) and problem.who == "the declarer" and problem.seats == 3
+
+
+def test_records_stored_before_the_check_can_be_brought_up_to_date():
+    from companion.games.tapp import upgrade_record
+
+    # What to_json wrote for a missed announced With 40 until `made` was checked: now refused, then mended.
+    stored = {
+        "bid": "three",
+        "counting": "traditional",
+        "declarer": 0,
+        "points": 38,
+        "bonuses": [
+            {"bonus": "with-40", "seat": 0, "announced": True, "made": True},
+            {"bonus": "trull", "seat": 1, "announced": True, "made": False},
+        ],
+    }
+    assert refused(**stored).field == "bonuses"
+    mended = upgrade_record(stored)
+    assert mended["bonuses"][0]["made"] is False and mended["bonuses"][1] == stored["bonuses"][1]
+    # Scored as it was then: the three won (+10 from each), With 40 missed (20 to each), the Trull missed.
+    assert score(TappHand.from_json(mended)).net == (0, -30, 30)
+    assert upgrade_record({"bid": "bridscher", "loser": 1}) == {"bid": "bridscher", "loser": 1}
+    assert upgrade_record([1]) == [1]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rules import HandRecord, InvalidHand, card, score
+from companion.rules import Bonus, HandRecord, InvalidHand, InvalidSeat, card, score
 
 BASE = {"bid": "4", "declarer": 0, "called_card": "7C", "young_trumps": "hearts", "holder": 1, "points": 70}
 
@@ -101,3 +101,76 @@ def test_derived_facts():
     assert (stung.kind.id, stung.stinger, stung.partner, stung.stinger_made) == ("stung", 2, None, True)
     solo = HandRecord.from_json({**BASE, "holder": 0, "points": 20})
     assert solo.kind.id == "silent-solo" and solo.hundred.value == "defence"
+
+
+# -- valats the card points contradict -----------------------------------------------------
+# Only the wardens' trugs (2 cards each, at most 10 card points) lie outside the tricks: a side that won
+# every trick leaves the other side its trugs alone. Partner game: the partner's trug is declarer's side's,
+# the defence has two. Solo or stung: declarer has no trug, the defence all three.
+PARTNER = BASE  # declarer 0, partner 1
+SOLO = {**BASE, "holder": 0}
+STUNG = {**BASE, "holder": 2, "in_trug": True, "stinger_points": 0}
+
+
+@pytest.mark.parametrize(
+    ("hand", "side", "points", "accepted"),
+    [
+        (PARTNER, "declarer", 109, False),  # the defence's two trugs hold 20 at most: 110 at least
+        (PARTNER, "declarer", 110, True),
+        (PARTNER, "declarer", 90, False),
+        (SOLO, "declarer", 99, False),  # all three trugs are the defence's: 30 at most, so 100 at least
+        (SOLO, "declarer", 100, True),
+        (STUNG, "declarer", 100, True),
+        (PARTNER, "defence", 10, True),  # declarer's side keeps the partner's trug: 10 at most
+        (PARTNER, "defence", 11, False),
+        (PARTNER, "defence", 100, False),
+        (SOLO, "defence", 0, True),  # declarer alone has no trug: nothing at all
+        (SOLO, "defence", 1, False),
+        (STUNG, "defence", 0, True),
+        (STUNG, "defence", 1, False),
+    ],
+)
+def test_a_valat_bounds_the_other_sides_points(hand, side, points, accepted):
+    record = {**hand, "points": points, "bonuses": {"valat": side}}
+    if accepted:
+        assert HandRecord.from_json(record).bonus_sides()[Bonus.VALAT].value == side
+        return
+    with pytest.raises(InvalidHand) as caught:
+        HandRecord.from_json(record)
+    assert caught.value.field == "bonuses" and caught.value.item == "valat"
+    assert "valat" in caught.value.message.lower() and str(points) in caught.value.message
+
+
+def test_the_valat_message_says_what_the_other_side_keeps():
+    with pytest.raises(InvalidHand) as caught:
+        HandRecord.from_json({**PARTNER, "points": 90, "bonuses": {"valat": "declarer"}})
+    assert caught.value.message == (
+        "A valat for declarer's side means declarer's side won every trick: the defence then has only its "
+        "2 trugs, at most 20 card points, so declarer's side took at least 110, not 90."
+    )
+    with pytest.raises(InvalidHand) as caught:
+        HandRecord.from_json({**SOLO, "points": 100, "bonuses": {"valat": "defence"}})
+    assert caught.value.message == (
+        "A valat for the defence means the defence won every trick: declarer then has no trug, "
+        "so cannot have taken 100 card points."
+    )
+
+
+def test_a_stung_declarers_valat_leaves_the_stinger_only_a_trug():
+    hand = {**STUNG, "points": 110, "bonuses": {"valat": "declarer"}}
+    assert HandRecord.from_json({**hand, "stinger_points": 10}).stinger_made is False
+    with pytest.raises(InvalidHand) as caught:
+        HandRecord.from_json({**hand, "stinger_points": 11})
+    assert caught.value.field == "bonuses" and "at most 10 card points, not 11" in caught.value.message
+
+
+def test_an_announced_valat_needs_no_particular_points():
+    """Announcing says nothing of the tricks: only the side credited with a valat ties the points."""
+    assert HandRecord.from_json({**PARTNER, "points": 50, "announced": ["valat"]}).announced == (Bonus.VALAT,)
+
+
+def test_a_bad_seat_says_who_to_choose():
+    with pytest.raises(InvalidSeat) as caught:
+        HandRecord.from_json({**BASE, "holder": 7})
+    assert (caught.value.field, caught.value.who, caught.value.seats) == ("holder", "who held the called card", 4)
+    assert caught.value.message == "Choose who held the called card: a seat from 0 to 3."

@@ -167,3 +167,122 @@ def test_a_points_session_exports_imports_and_rescores_whole(app, client, runner
     assert "session 1: stake must be 1 to 24" in str(refused.value)
     assert "session 2: players must be a list of 3 names for Tapp Tarock" in str(refused.value)
     fresh.extensions["db_engine"].dispose()
+
+
+# -- hands no deal can produce: refused beside their fields, in the players' names --------------------------
+
+
+def post_hand(client, board: str, **fields):
+    form = client.get(board + "/hands/new")
+    return client.post(board + "/hands/new", data={**hidden_fields(form.text), "action": "save", **fields})
+
+
+def error_of(html: str, field: str) -> str:
+    found = re.search(rf'<p class="error" id="{field}-error" role="alert">(.*?)</p>', html)
+    assert found, f"no error beside {field}"
+    return found.group(1)
+
+
+def test_french_refusals_stand_beside_their_fields(client):
+    board = start(client, "french", ["Ann", "Bob", "Cat", "Dan"], "4")
+    hand = {"taker": "0", "contract": "garde", "bouts": "2"}
+    half = post_hand(client, board, **hand, points="40,5")  # four players: whole points only
+    assert half.status_code == 422 and "card points are whole" in error_of(half.text, "points")
+    bouts = post_hand(client, board, **{**hand, "bouts": "3"}, points="13")  # 3 bouts and the dog: 15 at least
+    assert bouts.status_code == 422 and "at least 15 card points, not 13" in error_of(bouts.text, "points")
+    handfuls = post_hand(client, board, **hand, points="45", poignee_taker="triple", poignee_defence="double")
+    assert handfuls.status_code == 422
+    assert "15 + 13 = 28 trumps, but there are only 22" in error_of(handfuls.text, "poignee_taker")
+    petit = post_hand(client, board, **{**hand, "bouts": "0"}, points="45", petit_au_bout="taker")
+    assert petit.status_code == 422 and "no bouts" in error_of(petit.text, "petit_au_bout")
+    assert totals(client.get(board).text) == [0, 0, 0, 0]
+    # A prise is a petite: 45 of 41, made by 4: 29 from each defender.
+    assert post_hand(client, board, **{**hand, "contract": "prise"}, points="45").status_code == 303
+    assert totals(client.get(board).text) == [87, -29, -29, -29]
+    assert "whole numbers with 4 players" in client.get(board + "/hands/new").text
+
+
+def test_a_french_form_names_players_not_seats(client):
+    board = start(client, "french", ["Ann", "Bob", "Cat", "Dan", "Eve"], "5")
+    refused = post_hand(client, board, taker="0", contract="garde", bouts="1", points="50")  # no partner chosen
+    assert refused.status_code == 422
+    assert error_of(refused.text, "partner") == (
+        "Choose who held the called King (the taker, if alone): Ann, Bob, Cat, Dan or Eve."
+    )
+    assert not re.search(r"\bseats? (from )?\d", refused.text)
+
+
+def test_tapp_refusals_and_a_bridschers_tie(client):
+    board = start(client, "tapp", ["Ann", "Bob", "Cat"], "3")
+    split = post_hand(client, board, bid="three", declarer="0", points="40", bonus_pagat_ultimo="silent-1",
+                      bonus_trull="silent-2")  # fmt: skip
+    assert split.status_code == 422 and "different players" in error_of(split.text, "bonus_trull")
+    nobody = post_hand(client, board, bid="bridscher")
+    assert nobody.status_code == 422
+    assert error_of(nobody.text, "loser") == "Choose who took the most card points (and pays): Ann, Bob or Cat."
+    # Ann and Cat tied for the most: each pays each other player 10, so Bob takes 20.
+    assert post_hand(client, board, bid="bridscher", loser=["0", "2"]).status_code == 303
+    assert totals(client.get(board).text) == [-10, 20, -10]
+    edit = client.get(board + "/hands/1/edit").text
+    assert '<input checked id="loser-0"' in edit and '<input checked id="loser-2"' in edit
+    assert 'id="loser-1" name="loser" type="checkbox"' in edit
+
+
+@pytest.mark.parametrize(
+    "hand, field",
+    [
+        # Sussex Tarot: a valat for declarer's side leaves the defence its two trugs, 20 at most.
+        (
+            {
+                "bid": "4",
+                "declarer": 0,
+                "called_card": "7C",
+                "young_trumps": "hearts",
+                "holder": 1,
+                "points": 90,
+                "bonuses": {"valat": "declarer"},
+            },
+            "bonuses",
+        ),  # fmt: skip
+        # Tapp Tarock: 38 misses the announced With 40, whatever made says.
+        (
+            {
+                "game": "tapp",
+                "bid": "three",
+                "declarer": 0,
+                "points": 38,
+                "bonuses": [{"bonus": "with-40", "seat": 0, "announced": True, "made": True}],
+            },
+            "bonuses",
+        ),  # fmt: skip
+        # French Tarot: 3 bouts are 13½ on their own.
+        (
+            {"game": "french", "players": 3, "taker": 0, "contract": "garde-contre", "bouts": 3, "points": 13},
+            "points",
+        ),  # fmt: skip
+    ],
+)
+def test_the_api_refuses_what_no_deal_can_produce(client, hand, field):
+    response = client.post("/api/score", json=hand)
+    assert response.status_code == 422 and response.json["field"] == field and response.json["error"]
+
+
+def test_a_hand_saved_before_its_check_still_shows_and_is_refused_only_when_saved_again(app, client):
+    """A four-player French hand of 40½, stored before halves were refused with four: read as saved."""
+    from sqlmodel import Session
+
+    from companion.games import GAMES
+    from companion.store import find_sitting, record_hand
+
+    board = start(client, "french", ["Ann", "Bob", "Cat", "Dan"], "4")
+    saved = {"players": 4, "taker": 0, "contract": "garde", "bouts": 2, "points": 40.5}
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        sitting = find_sitting(db, board.rsplit("/", 1)[1])
+        record_hand(db, sitting, 1, GAMES["french"].parse(saved, 4, stored=True), "saved-before")
+    page = client.get(board)
+    assert page.status_code == 200 and totals(page.text) == [-156, 52, 52, 52]  # failed by ½, rounded up: 1
+    edit = client.get(board + "/hands/1/edit")
+    assert edit.status_code == 200 and 'value="40.5"' in edit.text
+    fields = {"taker": "0", "contract": "garde", "bouts": "2", "points": "40.5"}
+    again = client.post(board + "/hands/1/edit", data={**hidden_fields(edit.text), "action": "save", **fields})
+    assert again.status_code == 422 and "whole" in again.text

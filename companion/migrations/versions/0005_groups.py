@@ -85,7 +85,7 @@ def _backfill_facts() -> None:
     )
     connection = op.get_bind()
     for hand_id, record in connection.execute(sa.select(hand.c.id, hand.c.record)).all():
-        facts = hand_facts(HandRecord.from_json(json.loads(record)))
+        facts = hand_facts(HandRecord.from_json(json.loads(record), stored=True))
         connection.execute(hand.update().where(hand.c.id == hand_id).values(**facts))
 
 

@@ -2,7 +2,9 @@
 
 They work as ``HandForm`` does: WTForms checks presence, the game's engine
 judges the rest (``to_record``), and its complaint stands beside the field
-it names. ``form_data`` goes from a record back to the fields a browser sends.
+it names. The engine speaks of seats by number (for the API); the form knows
+the players' names and says those instead. ``form_data`` goes from a record
+back to the fields a browser sends.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, SelectField, StringField
 
 from ...games import FRENCH, TAPP, Game
-from ...games.french import CHELEMS, CONTRACTS, POIGNEE_TRUMPS, FrenchHand, Poignee, Side
-from ...games.tapp import BIDS, TappBonus, TappHand
+from ...games.french import CHELEMS, CONTRACTS, POIGNEE_TRUMPS, TOTAL, FrenchHand, Poignee, Side, whole_points
+from ...games.tapp import BIDS, BONUSES, TappBonus, TappHand
 from ...models import Sitting
-from ...rules import InvalidHand
-from ..fields import options
-from .forms import _radios, _seat
+from ...rules import InvalidHand, InvalidSeat
+from ..fields import MultiCheckboxField, options, seat_number, whole_number
+from .forms import _radios
 
 #: A Tapp bonus's select: nobody, or a player's silent, announced-and-made or announced-and-missed bonus.
 HOW = {"silent": "made it (silent)", "made": "announced and made it", "missed": "announced and missed it"}
@@ -35,9 +37,28 @@ class PointsHandForm(FlaskForm):
     #: Which form field shows an error the engine raises for a record field.
     engine_fields: dict[str, str] = {}
 
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.names = names
+
     def missing(self) -> list[str]:
         """Labels of the required fields still empty."""
         return [f.label.text for f in self if f.flags.required and not _entered(f)]
+
+    def field_for(self, exc: InvalidHand) -> str | None:
+        """The form field that shows an engine complaint (None: above the form)."""
+        return self.engine_fields.get(exc.field)
+
+    def message_for(self, exc: InvalidHand) -> str:
+        """The engine's message, with the players' names where it offers seats by number.
+
+        >>> form = PointsHandForm.__new__(PointsHandForm); form.names = ["Ann", "Bob", "Cat"]
+        >>> form.message_for(InvalidSeat("declarer", "the declarer", 3))
+        'Choose the declarer: Ann, Bob or Cat.'
+        """
+        if isinstance(exc, InvalidSeat):
+            return f"Choose {exc.who}: {', '.join(self.names[:-1])} or {self.names[-1]}."
+        return exc.message
 
     def record_json(self, sitting: Sitting) -> dict[str, Any]:
         raise NotImplementedError
@@ -47,11 +68,11 @@ class PointsHandForm(FlaskForm):
         try:
             return self.game.parse(self.record_json(sitting), sitting.seats)
         except InvalidHand as exc:
-            field = self.engine_fields.get(exc.field)
+            field, message = self.field_for(exc), self.message_for(exc)
             if field is None:
-                self.form_errors.append(exc.message)
-            elif exc.message not in self[field].errors:
-                self[field].errors = [*self[field].errors, exc.message]
+                self.form_errors.append(message)
+            elif message not in self[field].errors:
+                self[field].errors = [*self[field].errors, message]
             return None
 
 
@@ -72,15 +93,16 @@ class TappForm(PointsHandForm):
     bid = _radios("Bid", [(b.id, b.said) for b in BIDS.values()], "Choose the bid (bridscher: everyone passed).")
     declarer = _radios("Declarer (won the bid)")
     points = StringField("Declarer's card points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    loser = _radios("Bridscher: most card points (pays)")
+    #: Whoever took the most card points; a tie: each of the players tied for the most.
+    loser = MultiCheckboxField("Bridscher: most card points (pays)", choices=[])
     announced_points = SelectField(
         "Declarer announced",
         choices=options([("", "—"), ("with-40", "With 40"), ("with-50", "With 50")]),
         default="",
     )
 
-    def __init__(self, *args, names: list[str], **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any):
+        super().__init__(*args, names=names, **kwargs)
         seats = [(seat, name) for seat, name in enumerate(names)]
         self.declarer.choices = options(seats)
         self.loser.choices = options(seats)
@@ -93,13 +115,21 @@ class TappForm(PointsHandForm):
     def bonus_fields(self) -> list[Field]:
         return [self[_tapp_field(b)] for b in TABLE_BONUSES]
 
+    def field_for(self, exc: InvalidHand) -> str | None:
+        """A complaint about one bonus stands beside that bonus's choice."""
+        if exc.field == "bonuses" and exc.item in BONUSES:
+            bonus = BONUSES[exc.item]
+            return "announced_points" if bonus.by_points else _tapp_field(bonus)
+        return super().field_for(exc)
+
     def record_json(self, sitting: Sitting) -> dict[str, Any]:
         record: dict[str, Any] = {"bid": self.bid.data, "counting": sitting.options.get("counting", "traditional")}
         bonuses = []
         if self.bid.data == "bridscher":
-            record["loser"] = _seat(self.loser.data)
+            losers = [seat_number(v) for v in self.loser.data or []]
+            record["loser"] = losers[0] if len(losers) == 1 else losers or None
         else:
-            record["declarer"] = _seat(self.declarer.data)
+            record["declarer"] = seat_number(self.declarer.data)
             record["points"] = _whole(self.points.data)
             if self.announced_points.data:
                 bonuses.append({"bonus": self.announced_points.data, "seat": record["declarer"], "announced": True})
@@ -107,7 +137,12 @@ class TappForm(PointsHandForm):
             how, _, seat = (self[_tapp_field(bonus)].data or "").partition("-")
             if how in HOW:
                 bonuses.append(
-                    {"bonus": bonus.id, "seat": _seat(seat), "announced": how != "silent", "made": how != "missed"}
+                    {
+                        "bonus": bonus.id,
+                        "seat": seat_number(seat),
+                        "announced": how != "silent",
+                        "made": how != "missed",
+                    }
                 )
         record["bonuses"] = bonuses
         return record
@@ -124,20 +159,23 @@ for _bonus in TABLE_BONUSES:
 def _whole(text: str | None) -> int | str | None:
     """Card points typed as a whole number; anything else as typed, for the engine to refuse."""
     text = (text or "").strip()
-    return int(text) if text.isascii() and text.isdigit() else (text or None)
+    found = whole_number(text)  # at most ten digits: the engine refuses any other text beside its field
+    return found if found is not None else (text or None)
 
 
-def tapp_form_data(record: TappHand) -> dict[str, str]:
+def tapp_form_data(record: TappHand) -> dict[str, str | list[str]]:
     """The Tapp Tarock form's fields for a record, as a browser sends them.
 
     >>> from companion.games.tapp import TappHand
     >>> tapp_form_data(TappHand.from_json({"bid": "two", "declarer": 2, "points": 41,
     ...     "bonuses": [{"bonus": "trull", "seat": 1, "announced": True, "made": False}]}))["bonus_trull"]
     'missed-1'
+    >>> tapp_form_data(TappHand.from_json({"bid": "bridscher", "loser": [0, 2]}))["loser"]
+    ['0', '2']
     """
-    data = {"bid": record.bid.id, "announced_points": ""}
-    if record.loser is not None:
-        data["loser"] = str(record.loser)
+    data: dict[str, str | list[str]] = {"bid": record.bid.id, "announced_points": ""}
+    if record.losers:
+        data["loser"] = [str(s) for s in record.losers]
     if record.declarer is not None:
         data.update(declarer=str(record.declarer), points=str(record.points))
     for claim in record.bonuses:
@@ -164,7 +202,11 @@ class FrenchForm(PointsHandForm):
     }
     taker = _radios("Taker", required="Choose the taker.")
     partner = _radios("Called King held by (the taker: alone)")
-    contract = _radios("Contract", [(c.id, c.label) for c in CONTRACTS.values()], "Choose the contract.")
+    contract = _radios(
+        "Contract",
+        [(c.id, " / ".join([c.label, *(a.capitalize() for a in c.aliases)])) for c in CONTRACTS.values()],
+        "Choose the contract.",
+    )
     bouts = _radios("Bouts in the taker's tricks", [(n, n) for n in range(4)], "How many bouts did the taker win?")
     points = StringField(
         "Taker's card points",
@@ -180,8 +222,8 @@ class FrenchForm(PointsHandForm):
         default="",
     )
 
-    def __init__(self, *args, names: list[str], **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any):
+        super().__init__(*args, names=names, **kwargs)
         seats = options((seat, name) for seat, name in enumerate(names))
         self.taker.choices = seats
         self.partner.choices = seats
@@ -192,15 +234,17 @@ class FrenchForm(PointsHandForm):
         self.poignee_taker.choices = handfuls
         self.poignee_defence.choices = handfuls
         self.players = len(names)
+        if whole_points(self.players):
+            self.points.description = f"0 to {TOTAL}: whole numbers with {self.players} players"
         if self.players != 5:
             del self["partner"]
 
     def record_json(self, sitting: Sitting) -> dict[str, Any]:
         record: dict[str, Any] = {
             "players": sitting.seats,
-            "taker": _seat(self.taker.data),
+            "taker": seat_number(self.taker.data),
             "contract": self.contract.data,
-            "bouts": _seat(self.bouts.data),
+            "bouts": seat_number(self.bouts.data),
             "points": _half_points(self.points.data),
             "poignees": [
                 {"size": size, "side": side.value}
@@ -209,7 +253,7 @@ class FrenchForm(PointsHandForm):
             ],
         }
         if "partner" in self:
-            record["partner"] = _seat(self.partner.data)
+            record["partner"] = seat_number(self.partner.data)
         if self.petit_au_bout.data:
             record["petit_au_bout"] = self.petit_au_bout.data
         if self.chelem.data:
@@ -227,7 +271,7 @@ def _half_points(text: str | None) -> float | int | str | None:
     if cleaned.startswith("."):
         cleaned = "0" + cleaned
     whole, _, half = cleaned.partition(".")
-    if whole.isascii() and whole.isdigit() and half in ("", "0", "5"):
+    if whole.isascii() and whole.isdigit() and len(whole) <= 9 and half in ("", "0", "5"):
         return int(whole) + 0.5 if half == "5" else int(whole)
     return cleaned or None
 

@@ -248,7 +248,7 @@ def restore(public_id: str) -> Response:
         signed = _restorer().loads(request.form.get("token", ""), max_age=RESTORE_SECONDS)
         if signed["session"] != public_id:
             raise BadSignature("another session's hand")
-        deal, record = signed["deal"], GAMES[sitting.game].parse(signed["hand"], sitting.seats)
+        deal, record = signed["deal"], GAMES[sitting.game].parse(signed["hand"], sitting.seats, stored=True)
     except SignatureExpired:
         return _to_scoreboard(sitting, "Too late to restore that hand: it can be scored again instead.")
     except (BadSignature, KeyError, TypeError, InvalidHand):
