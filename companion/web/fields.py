@@ -1,6 +1,7 @@
 """Field types shared by the forms."""
 
-from wtforms import SelectChoice, SelectMultipleField
+from wtforms import IntegerField, SelectChoice, SelectMultipleField
+from wtforms.validators import NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
 
@@ -16,6 +17,23 @@ class MultiCheckboxField(SelectMultipleField):
         super().pre_validate(form)
 
 
+class SmallNumberField(IntegerField):
+    """A whole number the table types (card points): longer text is refused with the field's own range message.
+
+    WTForms' ``NumberRange`` compares a number as a float, which overflows past 308 digits, and past
+    4,300 digits Python's ``int()`` refuses the text: no number a player means is that long.
+    """
+
+    MAX_LENGTH = 9
+
+    def process_formdata(self, valuelist):
+        if valuelist and isinstance(valuelist[0], str) and len(valuelist[0].strip()) > self.MAX_LENGTH:
+            self.data = None
+            ranges = [v.message for v in self.validators if isinstance(v, NumberRange) and v.message]
+            raise ValueError(ranges[0] if ranges else self.gettext("Not a valid integer value."))
+        super().process_formdata(valuelist)
+
+
 def strip(value):
     return value.strip() if isinstance(value, str) else value
 
@@ -23,6 +41,16 @@ def strip(value):
 def options(pairs) -> list[SelectChoice]:
     """Choices for a select, radio or checkbox field from (value, label) pairs."""
     return [SelectChoice(str(value), label) for value, label in pairs]
+
+
+def seat_number(text):
+    """A seat sent as text, as a number; anything else as it came, for the engine to refuse beside its field.
+
+    >>> seat_number("2"), seat_number("9" * 5000) == "9" * 5000, seat_number(None)
+    (2, True, None)
+    """
+    found = whole_number(text)
+    return found if found is not None else text
 
 
 def whole_number(text, most: int = 10**9) -> int | None:

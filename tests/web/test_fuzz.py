@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,12 +13,16 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 from companion import backup
-from companion.rules import DEFAULT_HOUSE_RULES, HandRecord, score
+from companion.games import GAMES
+from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
 from companion.store import create_group, create_sitting, find_sitting, record_hand
+from companion.testing import hidden_fields
 from companion.web.hands.forms import HandForm
 from companion.web.sittings.forms import NewSittingForm
 from tests.conftest import EXAMPLES, load_example, make_app
 from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data, start_session
+from tests.web.test_games import start as start_points_game
+from tests.web.test_groups import make_group, start_group_session
 
 #: FUZZ_EXAMPLES=600 for a longer hunt than the suite's.
 FUZZ = settings(
@@ -25,11 +30,14 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
-OK_STATUSES = {200, 303, 400, 403, 413, 422}
+#: 404: no such player or hand; 410: a deleted session (never a 5xx).
+OK_STATUSES = {200, 303, 400, 403, 404, 410, 413, 422}
 junk = st.one_of(
     st.text(max_size=40),
     st.integers(-(10**12), 10**12).map(str),
     st.sampled_from(["", " ", "0", "-1", "131", "1e9", "NaN", "hand-9", "trug-0", "old", "X", "<b>", "'; drop", "½"]),
+    # Numbers no one types: past 308 digits a float overflows, past 4,300 Python's int() refuses the text.
+    st.sampled_from(["1" * 320, "9" * 4301, "7" * 5000, "4" * 20 + ".5", "-" + "3" * 400]),
 )
 
 
@@ -59,9 +67,15 @@ def check_no_crash(response):
 
 
 def check_stored_hands_are_whole(app):
+    """Every stored hand, of any game, scores now to what its row holds."""
+    query = (
+        "select game, seats, record, pay_0, pay_1, pay_2, pay_3, pay_4"
+        " from hand join sitting on sitting.id = hand.sitting_id"
+    )
     with Session(app.extensions["db_engine"]) as db:
-        for record, *pays in db.exec(text("select record, pay_0, pay_1, pay_2, pay_3 from hand")):
-            assert list(score(HandRecord.from_json(json.loads(record))).net_halfpence) == pays
+        for game, seats, record, *pays in db.exec(text(query)):
+            found = GAMES[game].score(GAMES[game].parse(json.loads(record), seats, stored=True)).net
+            assert list(found) == pays[:seats]
 
 
 @FUZZ
@@ -124,6 +138,100 @@ def test_fuzzed_reference_and_start_queries(fuzz_app, query):
     client = fuzz_app.test_client()
     for path in ("/", "/reference/called-cards", "/reference/solo", "/reference/house-rules", "/reference/cards/XXI"):
         check_no_crash(client.get(path, query_string=query))
+
+
+# -- the other games' hand forms, and the forms that start sessions and groups and change a group ----------
+
+POINTS_GAMES = {
+    "tapp": (["Ann", "Bob", "Cat"], "6", {"bid": "three", "declarer": "0", "points": "38"}),
+    "french": (
+        ["Ann", "Bob", "Cat", "Dan", "Eve"],
+        "5",
+        {"taker": "0", "partner": "1", "contract": "garde", "bouts": "2", "points": "45"},
+    ),
+}
+
+
+def form_fields_of(html: str) -> list[str]:
+    return sorted(set(re.findall(r'name="([a-z_0-9]+)"', html)) - {"csrf_token"})
+
+
+@pytest.fixture(scope="module")
+def points_boards(fuzz_app):
+    """A session of each points game with one hand in it, and the names of its hand form's fields."""
+    client = fuzz_app.test_client()
+    boards = {}
+    for game, (names, deals, plain) in POINTS_GAMES.items():
+        board = start_points_game(client, game, names, deals)
+        form = client.get(board + "/hands/new").text
+        saved = client.post(board + "/hands/new", data={**hidden_fields(form), "action": "save", **plain})
+        assert saved.status_code == 303, re.findall(r'role="alert"[^>]*>(.*?)<', saved.text, re.S)
+        boards[game] = (client, board, form_fields_of(form), plain)
+    return boards
+
+
+@FUZZ
+@given(
+    game=st.sampled_from(sorted(POINTS_GAMES)),
+    where=st.sampled_from(["/hands/new", "/hands/preview", "/hands/1/edit"]),
+    data=st.data(),
+)
+def test_fuzzed_points_game_hand_forms(points_boards, game, where, data):
+    client, board, fields, plain = points_boards[game]
+    changes = data.draw(
+        st.dictionaries(st.sampled_from(fields), st.one_of(junk, st.lists(junk, max_size=3)), max_size=6)
+    )
+    page = client.get(board + (where if where.endswith("edit") else "/hands/new")).text
+    response = client.post(board + where, data={**hidden_fields(page), "action": "save", **plain, **changes})
+    check_no_crash(response)
+
+
+@FUZZ
+@given(
+    game=st.sampled_from(sorted(POINTS_GAMES)),
+    changes=st.dictionaries(
+        st.sampled_from(["player_0", "player_1", "first_dealer", "deals", "stake", "coins", "counting"]),
+        junk,
+        max_size=5,
+    ),
+    players=junk,
+)
+def test_fuzzed_points_game_start_forms(fuzz_app, game, changes, players):
+    client = fuzz_app.test_client()
+    page = client.get(f"/new/{game}", query_string={"players": players})
+    check_no_crash(page)
+    data = {f"player_{i}": f"N{i}" for i in range(5)}
+    data.update(csrf_token=csrf_from(page.text), first_dealer="0", deals=POINTS_GAMES[game][1], stake="0/1")
+    data.update(coins="0/1 1/-")
+    data.update(changes)
+    check_no_crash(client.post(f"/new/{game}", query_string={"players": players}, data=data))
+
+
+@pytest.fixture(scope="module")
+def a_group(fuzz_app):
+    client = fuzz_app.test_client()
+    url = make_group(client, name="Fuzzers")
+    start_group_session(client, url)
+    return client, url
+
+
+@FUZZ
+@given(
+    where=st.sampled_from(["/players", "/players/1", "/players/99999999999", "/settings", "/sessions", "/again"]),
+    changes=st.dictionaries(
+        st.sampled_from(
+            ["name", "coins", "stinger_settles_with", "martlet_values", "player_0", "deals", "first_dealer"]
+        ),
+        junk,
+        max_size=5,
+    ),
+)
+def test_fuzzed_group_forms(a_group, where, changes):
+    client, url = a_group
+    data = {"csrf_token": csrf_from(client.get(url).text), "name": "Fay", **changes}
+    check_no_crash(client.post(url + where, data=data))
+    if where not in ("/players", "/again"):  # POST only
+        check_no_crash(client.get(url + where))
 
 
 # -- the API and the import: any JSON at all, and worked hands or exports with parts replaced by junk ---------

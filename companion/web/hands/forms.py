@@ -11,7 +11,7 @@ tests and the benchmark scripts all use it.
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField
+from wtforms import Field, HiddenField, RadioField, SelectField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ...rules import (
@@ -29,7 +29,7 @@ from ...rules import (
     Side,
     Suit,
 )
-from ..fields import MultiCheckboxField, options
+from ..fields import MultiCheckboxField, SmallNumberField, options, seat_number
 
 OLD = "old"
 COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
@@ -98,7 +98,7 @@ class HandForm(FlaskForm):
         "Young trumps", [(s.value, f"{s.symbol} {s.label}") for s in Suit], "Choose the young-trump suit."
     )
     held_by = _radios("Held by", required="Say who held the called card.")
-    points = IntegerField(
+    points = SmallNumberField(
         "Card points",
         validators=[
             InputRequired("Enter the card points of one side."),
@@ -112,7 +112,7 @@ class HandForm(FlaskForm):
         choices=options([(Side.DECLARER.value, "Declarer's side"), (Side.DEFENCE.value, "The other side")]),
         default=Side.DECLARER.value,
     )
-    stinger_points = IntegerField(
+    stinger_points = SmallNumberField(
         "Stinger's own card points",
         validators=[Optional(), NumberRange(0, 130, "Card points run from 0 to 130.")],
         render_kw={"inputmode": "numeric", "min": 0, "max": 130, "autocomplete": "off"},
@@ -186,9 +186,9 @@ class HandForm(FlaskForm):
         where, _, seat = (self.held_by.data or "").partition("-")
         record = {
             "bid": self.bid.data,
-            "declarer": _seat(self.declarer.data),
+            "declarer": seat_number(self.declarer.data),
             "young_trumps": self.young_trumps.data,
-            "holder": _seat(seat),
+            "holder": seat_number(seat),
             "in_trug": where == "trug",
             "points": self.declarer_points(),
             "declarations": list(self.declarations.data or [])
@@ -239,11 +239,6 @@ class HandForm(FlaskForm):
 
 def _entered(field: Field) -> bool:
     return field.data not in (None, "") or any(v.strip() for v in field.raw_data or [])
-
-
-def _seat(text: str | None) -> int | str | None:
-    """A seat number sent as text; anything else as it came, for the engine to refuse beside its field."""
-    return int(text) if text and text.isascii() and text.isdigit() else text
 
 
 # One "made by" choice per bonus; Hundred is worked out from the points.
