@@ -58,3 +58,12 @@ def test_an_engine_refusal_is_shown_beside_its_field(app):
     assert form.to_record(PARTNER.house_rules) is None
     assert form.called_suit.errors and "banned" in form.called_suit.errors[0]
     assert not form.form_errors
+
+
+def test_a_valat_the_points_contradict_is_refused_beside_the_valat(app):
+    data = form_data(PARTNER)
+    data["bonus_valat"] = "defence"  # the defence won every trick, yet declarer's side counted 71
+    form = posted(app, data)
+    assert form.to_record(PARTNER.house_rules) is None
+    assert form.bonus_valat.errors and "valat" in form.bonus_valat.errors[0].lower()
+    assert not form.bonus_anointed_ultimo.errors and not form.form_errors

@@ -223,12 +223,15 @@ class HandForm(FlaskForm):
         try:
             return HandRecord.from_json(self.record_json(house_rules))
         except InvalidHand as exc:
-            self.add_error(exc.field, exc.message)
+            self.add_error(exc.field, exc.message, exc.item)
             return None
 
-    def add_error(self, engine_field: str, message: str) -> None:
-        """An engine message beside the form field that shows ``engine_field`` (else above the form)."""
+    def add_error(self, engine_field: str, message: str, item: str | None = None) -> None:
+        """An engine message beside the form field that shows ``engine_field`` (else above the form); a
+        bonus's message beside that bonus's own choice (``item``: its id)."""
         name = ENGINE_FIELDS.get(engine_field)
+        if engine_field == "bonuses" and item is not None and "bonus_" + item.replace("-", "_") in self:
+            name = "bonus_" + item.replace("-", "_")
         if name is None:
             self.form_errors.append(message)
             return
