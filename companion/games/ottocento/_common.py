@@ -1,0 +1,8 @@
+"""What Ottocento borrows from the rest of the companion, in one place so that it is easy to move."""
+
+from __future__ import annotations
+
+from ...rules import InvalidHand
+from .._parse import pick, seat
+
+__all__ = ["InvalidHand", "pick", "seat"]

@@ -1,0 +1,260 @@
+"""One hand of Ottocento as entered, and its checks.
+
+Four players in two fixed partnerships: seats 0 and 2 (side 0) against
+seats 1 and 3 (side 1). Seats are numbered in the order of play, so the
+eldest hand sits at ``dealer + 1``. A hand records:
+
+- ``declarations``: per seat, the combinations shown from the hand before the
+  first trick (they score at once);
+- ``captured``: per side, the combinations found in its tricks at the end;
+- ``card_points``: per side, counted in pairs (together 87);
+- ``last_trick``: the side that took it (6 points);
+- or, instead of the last three, ``called_out``: the seat whose declaration
+  took its side to the target, ending the game before play (chiamarsi fuori).
+
+>>> hand = OttocentoHand.from_json({
+...     "dealer": 1,
+...     "declarations": [[{"kind": "kings", "cards": ["KS", "KC", "KD"]}], [], [], []],
+...     "captured": [[{"kind": "kings", "cards": ["KS", "KC", "KD"]}], []],
+...     "card_points": [50, 37], "last_trick": 0})
+>>> OttocentoHand.from_json(hand.to_json()) == hand
+True
+>>> try:
+...     OttocentoHand.from_json({**hand.to_json(), "card_points": [50, 36]})
+... except InvalidHand as refused:
+...     print(refused.field, "·", refused.message)
+card_points · The two sides' card points add up to 87 (counted in pairs); these add up to 86.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ._common import InvalidHand, seat
+from .cards import PACK_POINTS, Card, lowest_points
+from .combinations import Combination, Kind
+from .combinations import Sequence as Run
+from .house import DEFAULT_RULES, OttocentoRules
+
+SEATS = 4
+#: Cards each player holds when declaring (the dealer may not declare the two discards).
+HAND_SIZE = 15
+FIELDS = {"dealer", "declarations", "captured", "card_points", "last_trick", "called_out", "rules"}
+PLAYED_ONLY = ("captured", "card_points", "last_trick")
+
+Combos = tuple[Combination, ...]
+
+
+def side_of(seat: int) -> int:
+    """Seats 0 and 2 are side 0; seats 1 and 3 are side 1."""
+    return seat % 2
+
+
+def declaring_order(dealer: int) -> tuple[int, ...]:
+    """Who may call out first: the dealer (before taking up the last two cards), then eldest, and on round.
+
+    >>> declaring_order(2)
+    (2, 3, 0, 1)
+    """
+    return tuple((dealer + i) % SEATS for i in range(SEATS))
+
+
+def player_name(seat: int, names: Sequence[str] | None = None) -> str:
+    return names[seat] if names else f"Seat {seat + 1}"
+
+
+def side_name(side: int, names: Sequence[str] | None = None) -> str:
+    """ "Seats 1 & 3" (or the partners' names)."""
+    if names:
+        return f"{names[side]} & {names[side + 2]}"
+    return f"Seats {side + 1} & {side + 3}"
+
+
+@dataclass(frozen=True)
+class OttocentoHand:
+    """One hand as entered; see the module's description of each field."""
+
+    dealer: int
+    declarations: tuple[Combos, Combos, Combos, Combos]
+    captured: tuple[Combos, Combos] = ((), ())
+    card_points: tuple[int, int] | None = None
+    last_trick: int | None = None
+    called_out: int | None = None
+    rules: OttocentoRules = DEFAULT_RULES
+
+    @property
+    def players(self) -> int:
+        return SEATS
+
+    @property
+    def played(self) -> bool:
+        """False when a call-out ended the game before the first trick."""
+        return self.called_out is None
+
+    @property
+    def called_out_side(self) -> int | None:
+        return None if self.called_out is None else side_of(self.called_out)
+
+    @classmethod
+    def from_json(cls, data: Any) -> OttocentoHand:
+        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault."""
+        if type(data) is not dict:
+            raise InvalidHand("hand", "A hand must be a JSON object.")
+        unknown = sorted(set(data) - FIELDS)
+        if unknown:
+            raise InvalidHand(unknown[0], f"An Ottocento hand has no field {unknown[0]!r}.")
+        rules = OttocentoRules.from_json(data.get("rules", {}))
+        dealer = seat(data.get("dealer"), "dealer", "the dealer", SEATS)
+        declarations = _declarations(data.get("declarations", [[]] * SEATS), rules)
+        if data.get("called_out") is not None:
+            hand = cls(dealer, declarations, called_out=_caller(data, dealer, declarations), rules=rules)
+        else:
+            captured = _captured(data.get("captured", [[], []]), rules)
+            points = _card_points(data.get("card_points"))
+            last = data.get("last_trick")
+            if type(last) is not int or last not in (0, 1):
+                raise InvalidHand("last_trick", "The last trick goes to one side: 0 (seats 1 & 3) or 1 (seats 2 & 4).")
+            hand = cls(dealer, declarations, captured, points, last, None, rules)
+            _check_captured(hand)
+        _check_declared_cards(declarations)
+        return hand
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "dealer": self.dealer,
+            "declarations": [[c.to_json() for c in combos] for combos in self.declarations],
+        }
+        if self.called_out is not None:
+            out["called_out"] = self.called_out
+        else:
+            out["captured"] = [[c.to_json() for c in combos] for combos in self.captured]
+            out["card_points"] = list(self.card_points or ())
+            out["last_trick"] = self.last_trick
+        out["rules"] = self.rules.to_json()
+        return out
+
+
+def _lists(value: Any, count: int, field: str, shape: str) -> list[list[Any]]:
+    if type(value) is not list or len(value) != count or not all(type(v) is list for v in value):
+        raise InvalidHand(field, shape)
+    return value
+
+
+def _once_each(combos: Combos, field: str, who: str) -> None:
+    """One cricca of a kind, one sequence of a kind: the cards of a second one are not there to make it."""
+    seen: set[Kind] = set()
+    for c in combos:
+        if c.kind in seen:
+            raise InvalidHand(field, f"{who}: the {c.kind.title} is entered twice; there can be only one.")
+        seen.add(c.kind)
+
+
+def _declarations(value: Any, rules: OttocentoRules) -> tuple[Combos, Combos, Combos, Combos]:
+    shape = "Declarations are four lists, one per seat: [[…], […], […], […]]."
+    out = []
+    for s, items in enumerate(_lists(value, SEATS, "declarations", shape)):
+        combos = tuple(Combination.from_json(i, rules, "declarations", f"Seat {s + 1}'s") for i in items)
+        _once_each(combos, "declarations", f"Seat {s + 1}")
+        out.append(combos)
+    return out[0], out[1], out[2], out[3]
+
+
+def _captured(value: Any, rules: OttocentoRules) -> tuple[Combos, Combos]:
+    shape = "Captured combinations are two lists, one per side: [[side 0's], [side 1's]]."
+    out = []
+    for side, items in enumerate(_lists(value, 2, "captured", shape)):
+        whose = side_name(side)
+        combos = tuple(Combination.from_json(i, rules, "captured", f"{whose}'s") for i in items)
+        _once_each(combos, "captured", whose)
+        out.append(combos)
+    return out[0], out[1]
+
+
+def _card_points(value: Any) -> tuple[int, int]:
+    if type(value) is not list or len(value) != 2 or not all(type(v) is int and 0 <= v <= PACK_POINTS for v in value):
+        raise InvalidHand("card_points", f"Card points are two whole numbers from 0 to {PACK_POINTS}, one per side.")
+    if sum(value) != PACK_POINTS:
+        raise InvalidHand(
+            "card_points",
+            f"The two sides' card points add up to {PACK_POINTS} (counted in pairs); these add up to {sum(value)}.",
+        )
+    return value[0], value[1]
+
+
+def _caller(data: dict[str, Any], dealer: int, declarations: Sequence[Combos]) -> int:
+    """The seat that called its side out: it declared, and nobody after it in turn did."""
+    caller = seat(data["called_out"], "called_out", "who called their side out", SEATS)
+    played = next((k for k in PLAYED_ONLY if k in data), None)
+    if played is not None:
+        raise InvalidHand(played, f"Seat {caller + 1} called out before play: leave out what play would have given.")
+    if not declarations[caller]:
+        raise InvalidHand(
+            "called_out",
+            f"Seat {caller + 1} declared nothing: a side calls out when its own declarations reach the target.",
+        )
+    order = declaring_order(dealer)
+    late = next((s for s in order[order.index(caller) + 1 :] if declarations[s]), None)
+    if late is not None:
+        raise InvalidHand(
+            "declarations",
+            f"Seat {late + 1} declares after seat {caller + 1}, whose call-out ended the game first: "
+            f"leave out seat {late + 1}'s declarations.",
+        )
+    return caller
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _cards_of(combos: Combos) -> set[Card]:
+    return {c for combo in combos for c in combo.cards}
+
+
+def _check_declared_cards(declarations: Sequence[Combos]) -> None:
+    """A player declares from their own fifteen cards, so no card is declared by two players."""
+    holder: dict[Card, int] = {}
+    for s, combos in enumerate(declarations):
+        cards = sorted(_cards_of(combos), key=lambda c: c.order)
+        if len(cards) > HAND_SIZE:
+            raise InvalidHand(
+                "declarations",
+                f"Seat {s + 1} declares {len(cards)} different cards, but a player declares from {HAND_SIZE}.",
+            )
+        for c in cards:
+            if c in holder:
+                raise InvalidHand(
+                    "declarations",
+                    f"Seat {holder[c] + 1} and seat {s + 1} both declare {c.the}, which is in one hand only.",
+                )
+            holder[c] = s
+
+
+def _check_captured(hand: OttocentoHand) -> None:
+    """Each card lies in one side's tricks; only Moors and Aces may score on both sides (with different cards)."""
+    mine, theirs = hand.captured
+    both = {c.kind for c in mine} & {c.kind for c in theirs} - {Run.MOORS, Run.ACES}
+    if both:
+        kind = min(both, key=lambda k: k.title)
+        raise InvalidHand("captured", f"Both sides have the {kind.title}: its cards can be in one side's tricks only.")
+    shared = sorted(_cards_of(mine) & _cards_of(theirs), key=lambda c: c.order)
+    if shared:
+        raise InvalidHand("captured", f"{_capital(shared[0].the)} is in both sides' combinations: it was taken once.")
+    _check_piles(hand)
+
+
+def _check_piles(hand: OttocentoHand) -> None:
+    """Card points no lower than the captured cards alone are worth; a side with none took nothing."""
+    assert hand.card_points is not None
+    for side, (points, combos) in enumerate(zip(hand.card_points, hand.captured, strict=True)):
+        least = lowest_points(_cards_of(combos))
+        if points < least:
+            raise InvalidHand(
+                "card_points",
+                f"{side_name(side)}'s captured combinations alone are worth at least {least} card points, "
+                f"not {points}.",
+            )
+        if points == 0 and hand.last_trick == side:
+            raise InvalidHand("last_trick", f"{side_name(side)} took no cards (0 card points), so not the last trick.")

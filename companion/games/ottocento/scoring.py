@@ -1,0 +1,145 @@
+"""A hand's points for each side, with the working, and its one-line summary.
+
+Each side writes down its own total for the hand: what its players declared,
+then its captured cricche and sequences, its card points and the last trick.
+The scores are not zero-sum (both sides gain). Partners share their side's
+total, so each seat's figure is its side's.
+
+Much as in hand C of the research: seat 1 declares Kings and a Swords
+sequence, and at the end seats 1 and 3 hold three cricche:
+
+>>> from .combinations import combo
+>>> kings = combo("kings", "KS", "KC", "KD")
+>>> hand = OttocentoHand(dealer=1, declarations=((kings, combo("swords", "KS", "QS", "NS")), (), (), ()),
+...     captured=((kings, combo("queens", "QS", "QD", "QB"), combo("knights", "NS", "NC", "NB")), ()),
+...     card_points=(60, 27), last_trick=0)
+>>> result = score(hand)
+>>> result.sides, result.net
+((181, 27), (181, 27, 181, 27))
+>>> result.working[0]
+'Seat 1 declared 27: Kings (3): 17; Swords King-Queen-Knight: 10.'
+>>> result.working[1]
+'Seats 1 & 3 captured cricche worth 88: Kings (3): 17; Queens (3): 14; Knights (3): 13; three cricche, so doubled.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import LAST_TRICK
+from .combinations import Combination, doubled
+from .hand import OttocentoHand, declaring_order, player_name, side_name, side_of
+
+Combos = Sequence[Combination]
+
+
+@dataclass(frozen=True)
+class OttocentoResult:
+    """Each side's points for the hand, each seat's (its side's), what was declared, and why."""
+
+    sides: tuple[int, int]
+    net: tuple[int, int, int, int]
+    #: Each side's declarations alone: what a call-out is judged on.
+    declared: tuple[int, int]
+    working: tuple[str, ...]
+
+
+def group_points(combos: Combos) -> int:
+    """The cricche (or the sequences) of one player or side, doubled when there are three or more."""
+    total = sum(c.value for c in combos)
+    return 2 * total if doubled(combos) else total
+
+
+def _split(combos: Combos) -> tuple[list[Combination], list[Combination]]:
+    return [c for c in combos if c.is_cricca], [c for c in combos if not c.is_cricca]
+
+
+def combos_points(combos: Combos) -> int:
+    """Cricche and sequences doubled independently: three cricche double the cricche only."""
+    cricche, runs = _split(combos)
+    return group_points(cricche) + group_points(runs)
+
+
+def declared_points(hand: OttocentoHand) -> tuple[int, int]:
+    """Each side's declarations, each player's doubled on their own (three cricche by one player)."""
+    sides = [0, 0]
+    for s, combos in enumerate(hand.declarations):
+        sides[side_of(s)] += combos_points(combos)
+    return sides[0], sides[1]
+
+
+_COUNTS = ("three", "four", "five", "six", "seven")
+
+
+def _listed(combos: Combos, what: str) -> str:
+    """ "Kings (3): 17; Queens (3): 14; Knights (3): 13; three cricche, so doubled"."""
+    text = "; ".join(c.describe() for c in combos)
+    return text + (f"; {_COUNTS[len(combos) - 3]} {what}, so doubled" if doubled(combos) else "")
+
+
+def _declared_sentence(who: str, combos: Combos) -> str:
+    cricche, runs = _split(combos)
+    parts = [_listed(cricche, "cricche")] if cricche else []
+    parts += [_listed(runs, "sequences")] if runs else []
+    return f"{who} declared {combos_points(combos)}: {'; '.join(parts)}."
+
+
+def _side_working(hand: OttocentoHand, side: int, names: Sequence[str] | None) -> tuple[list[str], list[str], int]:
+    """The sentences for one side's tricks, the parts of its total in words, and their sum."""
+    who = side_name(side, names)
+    cricche, runs = _split(hand.captured[side])
+    sentences, parts, total = [], [], 0
+    for group, what in ((cricche, "cricche"), (runs, "sequences")):
+        if group:
+            points = group_points(group)
+            sentences.append(f"{who} captured {what} worth {points}: {_listed(group, what)}.")
+            parts.append(f"{points} in {what}")
+            total += points
+    assert hand.card_points is not None
+    points = hand.card_points[side]
+    took = f"{who} took {points} card points"
+    parts.append(f"{points} in card points")
+    total += points
+    if hand.last_trick == side:
+        took += f" and the last trick ({LAST_TRICK})"
+        parts.append(f"{LAST_TRICK} for the last trick")
+        total += LAST_TRICK
+    sentences.append(took + ".")
+    return sentences, parts, total
+
+
+def _and(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def score(hand: OttocentoHand, names: Sequence[str] | None = None) -> OttocentoResult:
+    """Each side's points for the hand, with one sentence per part (``names``: the four players, by seat)."""
+    declared = declared_points(hand)
+    working = [
+        _declared_sentence(player_name(s, names), hand.declarations[s])
+        for s in declaring_order(hand.dealer)
+        if hand.declarations[s]
+    ]
+    if hand.called_out is not None:
+        caller = player_name(hand.called_out, names)
+        working.append(f"{caller} called their side out: the game ends before play, on declarations alone.")
+    sides = list(declared)
+    for side in (0, 1):
+        parts = [f"{declared[side]} declared"] if declared[side] else []
+        if hand.played:
+            sentences, played, points = _side_working(hand, side, names)
+            working += sentences
+            parts += played
+            sides[side] += points
+        if parts:
+            working.append(f"{side_name(side, names)} score {sides[side]} for the hand: {_and(parts)}.")
+    a, b = sides
+    return OttocentoResult((a, b), (a, b, a, b), declared, tuple(working))
+
+
+def summary(hand: OttocentoHand, names: Sequence[str]) -> str:
+    """One line for the list of hands: "Ann dealt · Ann & Cy 205, Bo & Di 75"."""
+    a, b = score(hand).sides
+    opening = f"{names[hand.called_out]} called out" if hand.called_out is not None else f"{names[hand.dealer]} dealt"
+    return f"{opening} · {side_name(0, names)} {a}, {side_name(1, names)} {b}"
