@@ -193,3 +193,69 @@ def test_same_players_again_fills_the_start_form_from_the_last_session(app, clie
     assert '<input checked id="first_dealer-2"' in page
     stranger = app.test_client().get("/", query_string={"again": public_id}).text
     assert "Ann" not in stranger  # another phone's session is not filled in
+
+
+def test_a_returning_phone_finds_its_running_sessions_first_and_not_finished_or_old_ones(app, client):
+    from datetime import timedelta
+
+    from sqlmodel import Session
+
+    from companion.models import now
+    from companion.store import find_sitting
+
+    assert "<h1>New session</h1>" in client.get("/").text  # a new phone: the form first
+    running = start_session(client, names=["Ann", "Bob", "Cat", "Dan"])
+    old = start_session(client, names=["Eve", "Fay", "Gus", "Hal"])
+    with Session(app.extensions["db_engine"]) as db:
+        sitting = find_sitting(db, old.rsplit("/", 1)[1])
+        sitting.created_at = now() - timedelta(days=3)  # left unfinished three days ago
+        db.add(sitting)
+        db.commit()
+    page = client.get("/").text
+    assert page.index("Back to the table") < page.index("Ann, Bob, Cat, Dan") < page.index('id="new-session-h"')
+    playing = page[page.index('id="running"') : page.index('id="new-session-h"')]
+    assert "Ann, Bob, Cat, Dan" in playing and "Eve, Fay" not in playing
+    assert page.index('id="new-session-h"') < page.index("Eve, Fay, Gus, Hal")  # still listed, further down
+    assert client.get("/?page=2").text.count("Ann, Bob, Cat, Dan") == 0
+    assert running in page
+
+
+def test_another_number_of_players_keeps_the_names_and_settings_typed(client):
+    carried = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cat", "player_3": "Dan", "stake": "0/2"}
+    page = client.get("/new/french", query_string={"players": "3", **carried, "deals": "12"}).text
+    for seat, name in enumerate(["Ann", "Bob", "Cat"]):
+        assert re.search(rf'<input[^>]*id="player_{seat}"[^>]*value="{name}"', page)
+    assert 'id="player_3"' not in page and "Dan" not in page  # three players: three names
+    assert re.search(r'<input[^>]*id="stake"[^>]*value="0/2"', page)
+    assert '<input checked id="deals-1"' in page  # the length is the new number's: 6, not 12
+    assert re.search(
+        r'<a id="players-3"[^>]*aria-current="page"><span class="tick" aria-hidden="true">✓</span> 3', page
+    )
+
+
+def test_final_standings_give_each_player_a_row_of_their_own(client):
+    from tests.web.test_games import save, start
+
+    def rows(board: str) -> list[tuple[str, ...]]:
+        return re.findall(
+            r'<li data-seat="(\d)"><span class="place">(.*?)</span>\s*<span class="name">(\w+)</span>'
+            r'\s*<span class="points">(.*?)</span> <span class="money">(.*?)</span>',
+            client.get(board).text,
+        )
+
+    board = start(client, "tapp", ["Ann", "Bob", "Cat"], "3", stake="0/1")
+    for declarer in ("0", "1", "0"):  # each made three: +20 to declarer, −10 from each other
+        save(client, board, bid="three", declarer=declarer, points="38")
+    assert rows(board) == [
+        ("0", "1st", "Ann", "+30", "2/6"),
+        ("1", "2nd", "Bob", "0", "0/-"),
+        ("2", "3rd", "Cat", "−30", "−2/6"),
+    ]
+    square = start(client, "tapp", ["Ann", "Bob", "Cat"], "3", stake="0/1")
+    for declarer in ("0", "1", "2"):
+        save(client, square, bid="three", declarer=declarer, points="38")
+    assert [(place, name) for _, place, name, *_ in rows(square)] == [
+        ("1st <small>equal</small>", "Ann"),
+        ("1st <small>equal</small>", "Bob"),
+        ("1st <small>equal</small>", "Cat"),
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Response, abort, flash, request, url_for
 
@@ -12,6 +13,7 @@ from ...games import GAMES, SUSSEX, Game
 from ...models import Role
 from ...rules import DEFAULT_HOUSE_RULES, Money
 from ...store import (
+    SittingSummary,
     create_sitting,
     delete_sitting,
     find_sitting,
@@ -43,12 +45,36 @@ bp = Blueprint("sittings", __name__)
 PER_PAGE = 20
 
 
+#: How long an unfinished session counts as still being played: an evening, and the night after it.
+RUNNING_FOR = timedelta(hours=24)
+
+
+def _running(sittings: list[SittingSummary]) -> list[SittingSummary]:
+    """The sessions still being played: unfinished, and started within ``RUNNING_FOR`` (not last month's)."""
+    since = datetime.now(UTC) - RUNNING_FOR
+    return [s for s in sittings if s.hands < s.sitting.deals and _utc(s.sitting.created_at) > since]
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time, in UTC: SQLite gives it back without its zone."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def _start_page(form: NewSittingForm, status: int = 200):
     page = whole_number(request.args.get("page", "1"), most=100000) or 1
     sittings, more = sittings_of(db.session, device(), page, PER_PAGE)
     groups = groups_of(db.session, device())
+    # A returning phone finds first what it came back for: its sessions still being played, and its groups.
+    running = _running(sittings) if page == 1 else []
     return render(
-        "sittings/start.html", status=status, form=form, sittings=sittings, page=page, more=more, groups=groups
+        "sittings/start.html",
+        status=status,
+        form=form,
+        sittings=sittings,
+        page=page,
+        more=more,
+        groups=groups,
+        running=running,
     )
 
 
@@ -89,6 +115,11 @@ def _game_and_players(game_id: str) -> tuple[Game, int]:
     return game, players
 
 
+#: What a game's start form keeps when the number of players changes: the names and the settings that
+#: do not depend on it (the length and the first dealer do).
+_CARRIED = (*(f"player_{seat}" for seat in range(5)), "stake", "coins", "counting")
+
+
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 @starts
 def start_game(game_id: str):
@@ -98,6 +129,11 @@ def start_game(game_id: str):
     if request.method == "GET" and last is not None and last.game == game.id and role(last) is not None:
         form = GameSittingForm(game, last.seats, data=game_again_data(last))
         return render("sittings/start_game.html", form=form, game=game, players=last.seats)
+    if request.method == "GET":
+        # Another number of players (the chips above the names) keeps what was typed for the same fields.
+        carried = {name: request.args[name] for name in _CARRIED if name in request.args}
+        form = GameSittingForm(game, players, data=carried)
+        return render("sittings/start_game.html", form=form, game=game, players=players)
     form = GameSittingForm(game, players)
     if not form.validate_on_submit():
         status = 422 if form.is_submitted() else 200
