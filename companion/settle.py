@@ -8,9 +8,12 @@
 
 from __future__ import annotations
 
-import math
+import sys
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain, repeat
 
 from .rules.money import Money, MoneyError
 
@@ -94,6 +97,8 @@ def parse_coins(text: str) -> tuple[Money, ...]:
         found.add(coin)
     if len(found) > MAX_COINS:
         raise MoneyError(f"list at most {MAX_COINS} different coins")
+    if _change_table(tuple(sorted(c.halfpence for c in found)), MOST_STEPS) is None:
+        raise MoneyError("change is too awkward to work out with these coins: leave one out, or choose rounder ones")
     return tuple(sorted(found))
 
 
@@ -108,39 +113,128 @@ def coins_for(amount: Money, coins: Sequence[Money]) -> list[Money] | None:
 
     >>> [str(c) for c in coins_for(Money.from_sd("8/-"), parse_coins("2/- 2/6"))]
     ['2/-', '2/-', '2/-', '2/-']
-
-    The fewest coins never hold ``lcm(v, L) / v`` or more of a coin ``v``
-    smaller than the largest ``L`` (that many are worth a whole number of
-    ``L``, in fewer coins), so the smaller coins make at most ``bound`` and
-    the largest makes the rest: a search up to ``bound``, not the amount.
     """
-    values = sorted({c.halfpence for c in coins})
-    target = abs(amount.halfpence)
-    largest, smaller = values[-1], values[:-1]
-    bound = min(target, sum(math.lcm(v, largest) - v for v in smaller))
-    # fewest[t]: fewest smaller coins that make t (None: they cannot); last[t]: the coin added last.
-    fewest: list[int | None] = [0] + [None] * bound
-    last = [0] * (bound + 1)
-    for total in range(1, bound + 1):
-        for v in smaller:
-            if v > total:
-                break
-            before, now = fewest[total - v], fewest[total]
-            if before is not None and (now is None or before + 1 < now):
-                fewest[total], last[total] = before + 1, v
-    options = [
-        (n + (target - rest) // largest, rest)
-        for rest in range(target % largest, bound + 1, largest)
-        if (n := fewest[rest]) is not None
-    ]
-    if not options:
+    counted = coin_counts(amount, coins)
+    if counted is None:
         return None
-    _, rest = min(options)
-    out = [largest] * ((target - rest) // largest)
-    while rest:
-        out.append(last[rest])
-        rest -= last[rest]
-    return [Money(v) for v in sorted(out, reverse=True)]
+    return list(chain.from_iterable(repeat(coin, n) for coin, n in counted))
+
+
+def coin_counts(amount: Money, coins: Sequence[Money]) -> list[tuple[Money, int]] | None:
+    """``coins_for`` as (coin, how many), largest first: its cost does not grow with the amount.
+
+    >>> [(str(c), n) for c, n in coin_counts(Money.from_sd("£3 2/6"), DEFAULT_COINS)]
+    [('20/-', 3), ('2/6', 1)]
+    """
+    values = tuple(sorted({c.halfpence for c in coins}))
+    largest = values[-1]
+    table = _change_table(values, MOST_STEPS) or _change_table(values, None)
+    assert table is not None  # without a limit the table is always made
+    rest, whole = abs(amount.halfpence) % largest, abs(amount.halfpence) // largest
+    best = next(((extra, wraps) for extra, wraps in table[rest].items() if wraps <= whole), None)
+    if best is None:
+        return None
+    extra, wraps = best
+    counts = dict.fromkeys(reversed(values), 0)
+    counts[largest] = whole - wraps
+    for coin in _smaller_coins(table, values, rest, extra, wraps):
+        counts[coin] += 1
+    return [(Money(v), n) for v, n in counts.items() if n]
+
+
+#: The most entries a coin set's change table (``_change_table``) may hold, about 10 ms of work. Real coins
+#: need at most 3,500 (any set from ½d to £5, the groat, the crown and a £2 note among them); sets picked to be
+#: awkward can need far more (½d, nine coins near £2 10/- and two near £5: 105,000), and ``parse_coins``
+#: refuses them, so that a scoreboard never waits on its coins.
+MOST_STEPS = 8_000
+
+
+@lru_cache(maxsize=64)
+def _change_table(values: tuple[int, ...], most: int | None) -> list[dict[int, int]] | None:
+    """For each residue modulo the largest coin L, the best mixes of the smaller coins that reach it.
+
+    Counting the smaller coins of a mix into a total one at a time, each coin either passes a multiple
+    of L (a *wrap*: it and what came before stand for one more L) or does not (an *extra* coin). A mix
+    reaching residue ``rest`` with ``wraps`` and ``extra`` makes ``rest + wraps·L`` in ``wraps + extra``
+    coins; with ``whole - wraps`` coins of L beside it, it makes ``rest + whole·L`` in ``whole + extra``.
+    So the fewest coins for an amount is the mix of least extra with at most ``whole`` wraps, and the
+    table keeps, per residue, ``{extra: fewest wraps}`` for each extra that needs fewer wraps than any
+    smaller one. It depends on the coins alone, never on the amount; None when it outgrows ``most``.
+    """
+    largest, smaller = values[-1], values[:-1]
+    # The smaller coins that wrap from each residue are the largest ones: they start at ``cut[rest]``.
+    cut = [bisect_left(smaller, largest - rest) for rest in range(largest)]
+    fewest = [sys.maxsize] * largest  # fewest wraps to each residue found so far
+    table: list[dict[int, int]] = [{} for _ in range(largest)]
+    starts, extra, size = {0: [0]}, 0, 0
+    while starts:
+        reached = _wrap(starts, smaller, cut, fewest)
+        for rest in reached:
+            table[rest][extra] = fewest[rest]
+        size += len(reached)
+        if most is not None and size > most:
+            return None
+        starts = _one_extra(reached, smaller, cut, fewest)
+        extra += 1
+    return table
+
+
+def _wrap(starts: dict[int, list[int]], smaller: tuple[int, ...], cut: list[int], fewest: list[int]) -> list[int]:
+    """The residues reached with one more extra: ``starts`` (by wraps) and what wrapping coins reach from them,
+    fewest wraps first; those that need fewer wraps than before get their new fewest."""
+    largest = len(fewest)
+    pending = sorted(starts)
+    reached: list[int] = []
+    i, wraps, now = 0, 0, list[int]()
+    while i < len(pending) or now:
+        if not now:
+            wraps = pending[i]
+        if i < len(pending) and pending[i] == wraps:
+            now += starts[wraps]
+            i += 1
+        later = []
+        for rest in now:
+            if fewest[rest] <= wraps:
+                continue
+            fewest[rest] = wraps
+            reached.append(rest)
+            later += [rest + v - largest for v in smaller[cut[rest] :] if fewest[rest + v - largest] > wraps + 1]
+        now, wraps = later, wraps + 1
+    return reached
+
+
+def _one_extra(reached: list[int], smaller: tuple[int, ...], cut: list[int], fewest: list[int]) -> dict[int, list[int]]:
+    """Where one more coin that does not wrap takes each residue just reached, by wraps."""
+    starts: dict[int, list[int]] = {}
+    for rest in reached:
+        wraps = fewest[rest]
+        for v in smaller[: cut[rest]]:
+            if fewest[rest + v] > wraps:
+                starts.setdefault(wraps, []).append(rest + v)
+    return starts
+
+
+def _smaller_coins(
+    table: list[dict[int, int]], values: tuple[int, ...], rest: int, extra: int, wraps: int
+) -> list[int]:
+    """The smaller coins of the table's mix at ``rest`` (``extra``, ``wraps``), found back one coin at a time.
+
+    The last coin came from a mix in the table with one extra fewer (a coin below the residue) or one
+    wrap fewer (a coin above it): whichever is there.
+    """
+    largest, out = values[-1], []
+    while extra or wraps:
+        for v in values[:-1]:
+            if v <= rest and extra and table[rest - v].get(extra - 1) == wraps:
+                rest, extra = rest - v, extra - 1
+                break
+            if v > rest and wraps and table[rest - v + largest].get(extra) == wraps - 1:
+                rest, wraps = rest - v + largest, wraps - 1
+                break
+        else:
+            raise AssertionError(f"no coin leads back from {rest} in the change table of {values}")
+        out.append(v)
+    return out
 
 
 def coin_name(coin: Money) -> str:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from flask import Flask
 
 from ..games import GAMES
 from ..rules import LINE_LABELS, Bid, Money, true_minus
-from ..settle import coin_name, coins_for, settle, table_coins
+from ..settle import coin_counts, coin_name, settle, table_coins
 
 
 def pounds(halfpence: int) -> str:
@@ -44,12 +42,12 @@ def pays(halfpence: int) -> str:
     return "square"
 
 
-def coin_list(coins) -> str:
-    """``[2/-, 2/-, 0/6]`` as '2 × 2/- (florin), 1 × 0/6 (sixpence)'."""
-    counts = Counter(coins)
-    return ", ".join(
-        f"{n} × {coin} ({coin_name(coin)})" for coin, n in sorted(counts.items(), key=lambda kv: -kv[0].halfpence)
-    )
+def coin_list(counts) -> str:
+    """``[(2/-, 2), (0/6, 1)]`` (``coin_counts``, largest first) as '2 × 2/- (florin), 1 × 0/6 (sixpence)'.
+
+    Counted, never listed one by one: with halfpennies alone a payment is thousands of coins.
+    """
+    return ", ".join(f"{n} × {coin} ({coin_name(coin)})" for coin, n in counts)
 
 
 def coin_set(coins) -> str:
@@ -96,7 +94,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(points)
     app.add_template_filter(coin_list)
     app.add_template_filter(table_coins)
-    app.add_template_filter(coins_for, "coins")
+    app.add_template_filter(coin_counts, "coins")
     app.add_template_filter(settle)
     app.add_template_global(LINE_LABELS, "line_labels")
     app.add_template_global({b.id: b.said for b in Bid}, "bid_names")
