@@ -84,6 +84,21 @@ def test_one_allowance_for_every_way_of_starting_a_session(tight):
     assert start(client, 0).status_code == 303
     assert start_tapp(client).status_code == 303
     assert start(client, 1).status_code == 429 and start_tapp(client).status_code == 429
+    page = client.get("/groups/new")
+    assert client.post("/groups/new", data={"csrf_token": csrf_from(page.text), "name": "G"}).status_code == 429
+
+
+def test_a_groups_changes_and_hand_saves_draw_on_one_allowance(tight):
+    client = tight.test_client()
+    group = client.post("/groups/new", data={"csrf_token": csrf_from(client.get("/groups/new").text), "name": "G"})
+    location = start(client, 0).headers["Location"]
+    page = client.get(location + "/hands/new")
+    assert client.post(location + "/hands/new", data=hand_form_data(page.text, **PARTNER_MADE)).status_code == 303
+    token = csrf_from(client.get(group.headers["Location"]).text)
+    added = client.post(group.headers["Location"] + "/players", data={"csrf_token": token, "name": "P"})
+    assert added.status_code == 303
+    page = client.get(location + "/hands/new")
+    assert client.post(location + "/hands/new", data=hand_form_data(page.text, **PARTNER_MADE)).status_code == 429
 
 
 def test_the_limit_holds_across_the_apps_processes(tmp_path):

@@ -27,6 +27,7 @@ from ..access import can_edit, give, is_owner, require_edit, role
 from ..chart import line_chart
 from ..fields import whole_number
 from ..links import attachment, join_with_key, renew_link, share_page
+from ..limits import saves, starts
 from ..sittings.forms import NewSittingForm, again_data, rules_data
 from .forms import GroupForm, MemberForm
 
@@ -34,10 +35,13 @@ bp = Blueprint("groups", __name__)
 #: Sessions listed on the group's page; the rest are a tap away, a page at a time.
 RECENT = 10
 PER_PAGE = 20
-
-
-def _changes_limit() -> str:
-    return current_app.config["LIMIT_SAVES"]  # a group's changes count as a session's saves do
+#: Leaderboard rows on the group's page, and a page at a time on the whole leaderboard.
+LEADERS, LEADERS_PER_PAGE = 20, 50
+#: Players drawn on the group's chart, the leaders: one line style each.
+CHARTED = len(COLOURS)
+#: The largest id a row may have (PostgreSQL's integer): a larger one in a link names nobody, and is not asked for.
+LARGEST_ID = 2**31 - 1
+TOO_MANY = f"A group has at most {MAX_PLAYERS} players: start a session outside the group for a guest."
 
 
 def _group(public_id: str) -> Group:
@@ -57,7 +61,7 @@ def _member(group: Group, member_id: int) -> Member:
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
-@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"], methods=["POST"])
+@starts
 def new():
     form = GroupForm()
     if not form.validate_on_submit():
@@ -108,7 +112,7 @@ def show(public_id: str):
 
 
 @bp.route("/g/<public_id>/settings", methods=["GET", "POST"])
-@limiter.limit(_changes_limit, methods=["POST"])
+@saves  # a group's changes count as a session's saves do
 def settings(public_id: str):
     """The group's name, and the house rules and coins its next sessions start with."""
     group = _group(public_id)
@@ -140,7 +144,7 @@ def player(public_id: str, member_id: int):
 
 
 @bp.post("/g/<public_id>/players")
-@limiter.limit(_changes_limit)
+@saves
 def add_player(public_id: str):
     group = _group(public_id)
     require_edit(group)
@@ -156,7 +160,7 @@ def add_player(public_id: str):
 
 
 @bp.post("/g/<public_id>/players/<int:member_id>")
-@limiter.limit(_changes_limit)
+@saves
 def rename_player(public_id: str, member_id: int):
     """A new name for a player: their sessions and figures stay theirs."""
     group = _group(public_id)
@@ -192,7 +196,7 @@ def start(public_id: str):
 
 
 @bp.post("/g/<public_id>/sessions")
-@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"])
+@starts
 def create_session(public_id: str):
     """A session of the group: each name is one of its players (a new name adds a player)."""
     group = _group(public_id)
@@ -214,7 +218,7 @@ def create_session(public_id: str):
 
 
 @bp.post("/g/<public_id>/again")
-@limiter.limit(lambda: current_app.config["LIMIT_NEW_SESSIONS"])
+@starts
 def same_again(public_id: str):
     """One tap: last time's players in last time's seats, with the group's house rules and coins."""
     group = _group(public_id)
