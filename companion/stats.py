@@ -1,20 +1,23 @@
 """How each player of a group is doing, across its sessions: worked out from the stored hands on every visit.
 
-Nothing here is stored. Two queries do the counting in the database: one
-sums each player's payments per session, the other groups every hand by how
-each player sat in it (declarer, partner, stinger or defender) with the
-hand's facts (bid, kind, made). Python only files the counts under names.
+Nothing here is stored. The database does the counting: one query sums each
+session's payments seat by seat and places each seat in its session, another
+groups every hand by how each player sat in it (declarer, partner, stinger or
+defender) with the hand's facts (bid, kind, made). Python adds the first up per
+player (a few rows a session, whatever the number of players) and files the
+counts under names; a player's page reads only the sessions they sat in.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from itertools import accumulate
+from typing import Any
 
-from sqlalchemy import and_, case, func, literal, or_
+from sqlalchemy import Subquery, and_, case, exists, func, literal, or_
 from sqlmodel import Session, select
 
 from .models import Group, Hand, Member, Player, Sitting
@@ -53,6 +56,23 @@ class SessionResult:
     hands: int
     net: int
     place: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line on the group's leaderboard: sessions played, hands, net won (halfpence), and wins."""
+
+    member_id: int
+    name: str
+    sessions: int
+    hands: int
+    net: int
+    wins: int
+
+    @property
+    def per_session(self) -> int:
+        """Average net per session, to the halfpenny (rounded towards zero)."""
+        return int(self.net / self.sessions)
 
 
 @dataclass
@@ -162,23 +182,91 @@ class GroupStats:
         return totals
 
 
-def _seat_pay():
-    """The payment of the player in the joined seat: pay_0 … pay_3 by ``Player.seat``."""
-    return case(
-        (Player.seat == 0, Hand.pay_0),
-        (Player.seat == 1, Hand.pay_1),
-        (Player.seat == 2, Hand.pay_2),
-        else_=Hand.pay_3,
+def _seats(group: Group, sittings: Any = None) -> Subquery:
+    """One row per seat of each of the group's Sussex Tarot sessions that has hands (or of ``sittings``, a query
+    of session ids): its player, hands, net and its place in that session, 1 for the lead (equal nets share a
+    place: nets of 10, -4, 10 and -16 are 1st, 3rd, 1st and 4th).
+
+    Each session's hands are summed once, seat by seat, before its players are joined: never a row per hand
+    and player.
+    """
+    in_group = and_(Sitting.id == Hand.sitting_id, Sitting.group_id == group.id, Sitting.game == "sussex")
+    pays = (Hand.pay_0, Hand.pay_1, Hand.pay_2, Hand.pay_3)
+    totals = select(Hand.sitting_id, func.count().label("hands"), *(func.sum(p).label(p.key) for p in pays))
+    totals = totals.join(Sitting, in_group).group_by(Hand.sitting_id)
+    if sittings is not None:
+        totals = totals.where(Hand.sitting_id.in_(sittings))
+    by_seat = totals.subquery()
+    seat_pays = [by_seat.c[p.key] for p in pays]
+    net = case(*((Player.seat == seat, pay) for seat, pay in enumerate(seat_pays[:-1])), else_=seat_pays[-1])
+    place = 1 + sum(case((pay > net, 1), else_=0) for pay in seat_pays)
+    return (
+        select(Player.member_id, Player.sitting_id, by_seat.c.hands, net.label("net"), place.label("place"))
+        .join(by_seat, by_seat.c.sitting_id == Player.sitting_id)
+        .subquery()
     )
 
 
-def _places(totals: dict[int, int]) -> dict[int, int]:
-    """Each player's place from their totals; equal totals share a place.
+def _sessions_played(group: Group) -> Any:
+    """The group's Sussex Tarot sessions with at least one hand, oldest first."""
+    has_hands = exists().where(Hand.sitting_id == Sitting.id)
+    return (
+        select(Sitting.id, Sitting.public_id, Sitting.created_at)
+        .where(Sitting.group_id == group.id, Sitting.game == "sussex", has_hands)
+        .order_by(Sitting.created_at, Sitting.id)
+    )
 
-    >>> _places({1: 10, 2: -4, 3: 10, 4: -16})
-    {1: 1, 2: 3, 3: 1, 4: 4}
+
+def _rows(db: Session, query: Any) -> Sequence[Any]:
+    """A query's rows as plain tuples through the session's connection: a thousand rows a session's ORM results
+    would take a third longer to hand over."""
+    return db.connection().execute(query).all()
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """The group's players who have played, most won first (then by name), and how many sessions have hands;
+    with the running totals of the leading few, for the chart."""
+
+    standings: list[Standing]
+    sessions: int
+    #: The first ``charted`` players' net after each session, from 0 (flat through nights they missed).
+    running: list[list[int]]
+
+
+def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
+    """The leaderboard, and the running totals of its first ``charted`` players.
+
+    One query reads a row per seat of each session (the database sums the hands); Python adds them up per
+    player, a few rows a session whatever the number of players.
     """
-    return {who: 1 + sum(other > total for other in totals.values()) for who, total in totals.items()}
+    seats = _seats(group)
+    rows = _rows(
+        db,
+        select(seats.c.member_id, seats.c.sitting_id, seats.c.hands, seats.c.net, seats.c.place)
+        .join(Sitting, Sitting.id == seats.c.sitting_id)
+        .order_by(Sitting.created_at, Sitting.id),
+    )
+    tally: dict[int | None, list[int]] = {}  # sessions, hands, net, wins
+    for member_id, _, hands, net, place in rows:
+        t = tally.get(member_id)
+        if t is None:
+            t = tally[member_id] = [0, 0, 0, 0]
+        t[0], t[1], t[2], t[3] = t[0] + 1, t[1] + hands, t[2] + net, t[3] + (place == 1)
+    names = db.exec(select(Member.id, Member.name, Member.name_key).where(Member.group_id == group.id)).all()
+    ranked = sorted((-tally[i][2], key, i, name) for i, name, key in names if i in tally)
+    standings = [Standing(i, name, *tally[i]) for _, _, i, name in ranked]
+    nights = {sitting_id: n for n, sitting_id in enumerate(dict.fromkeys(row[1] for row in rows))}
+    return Leaderboard(standings, len(nights), _running(rows, nights, [s.member_id for s in standings[:charted]]))
+
+
+def _running(rows: Sequence[Any], nights: dict[int, int], members: list[int]) -> list[list[int]]:
+    """These players' net after each session (``nights`` orders them), from 0, from the seats' rows."""
+    each = {member_id: [0] * len(nights) for member_id in members}
+    for member_id, sitting_id, _, net, _ in rows:
+        if member_id in each:
+            each[member_id][nights[sitting_id]] = net
+    return [list(accumulate(each[m], initial=0)) for m in members]
 
 
 def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) -> GroupStats:
@@ -186,31 +274,30 @@ def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) ->
     members = db.exec(select(Member).where(Member.group_id == group.id).order_by(Member.name_key)).all()
     wanted = set(only) if only is not None else None
     players = {m.id: PlayerStats(m) for m in members if wanted is None or m.id in wanted}
-    # A group's statistics are of its Sussex Tarot evenings: bids, solos and stings are that game's.
-    in_group = and_(Sitting.id == Hand.sitting_id, Sitting.group_id == group.id, Sitting.game == "sussex")
-    seated = Player.sitting_id == Hand.sitting_id
+    _file_money(db, group, players, wanted)
+    _file_play(db, group, players, wanted)
+    sessions = [(public_id, started) for _, public_id, started in _rows(db, _sessions_played(group))]
+    return GroupStats(group, list(players.values()), sessions)
 
-    # Money: each player's hands and net per session, and so their place in it.
-    money = db.exec(
-        select(Player.member_id, Sitting.public_id, Sitting.created_at, func.count(), func.sum(_seat_pay()))
-        .join(Sitting, in_group)
-        .join(Player, seated)
-        .group_by(Player.member_id, Sitting.id, Sitting.public_id, Sitting.created_at)
+
+def _file_money(db: Session, group: Group, players: dict[int | None, PlayerStats], wanted: set[int] | None) -> None:
+    """Each player's hands, net and place per session, oldest session first (only those sessions of the wanted)."""
+    seats = _seats(group, None if wanted is None else select(Player.sitting_id).where(Player.member_id.in_(wanted)))
+    money = (
+        select(seats.c.member_id, Sitting.public_id, Sitting.created_at, seats.c.hands, seats.c.net, seats.c.place)
+        .join(Sitting, Sitting.id == seats.c.sitting_id)
         .order_by(Sitting.created_at, Sitting.id)
-    ).all()
-    by_session: dict[str, dict[int, int]] = defaultdict(dict)
-    for member_id, public_id, _started, _hands, net in money:
-        by_session[public_id][member_id] = net
-    places = {public_id: _places(totals) for public_id, totals in by_session.items()}
-    sessions: dict[str, datetime] = {}
-    for member_id, public_id, started, hands, net in money:
-        sessions.setdefault(public_id, started)
+    )
+    if wanted is not None:
+        money = money.where(seats.c.member_id.in_(wanted))
+    for member_id, public_id, started, hands, net, place in _rows(db, money):
         if member_id in players:
-            players[member_id].sessions.append(
-                SessionResult(public_id, started, hands, net, places[public_id][member_id])
-            )
+            players[member_id].sessions.append(SessionResult(public_id, started, hands, net, place))
 
-    # Play: every hand once per player, by how they sat in it.
+
+def _file_play(db: Session, group: Group, players: dict[int | None, PlayerStats], wanted: set[int] | None) -> None:
+    """Every hand once per player, counted by how they sat in it, filed under the player."""
+    in_group = and_(Sitting.id == Hand.sitting_id, Sitting.group_id == group.id, Sitting.game == "sussex")
     sat = case(
         (Player.seat == Hand.declarer, literal(DECLARER)),
         (Player.seat == Hand.partner, literal(PARTNER)),
@@ -232,31 +319,33 @@ def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) ->
             func.sum(own_bonuses),
         )
         .join(Sitting, in_group)
-        .join(Player, seated)
+        .join(Player, Player.sitting_id == Hand.sitting_id)
         .group_by(Player.member_id, sat, Hand.bid, Hand.kind, Hand.made, Hand.stinger_made)
     )
     if wanted is not None:
         query = query.where(Player.member_id.in_(wanted))
-    bid_order = [b.id for b in Bid]
-    for member_id, how, bid, kind, made, stinger_made, count, declared, bonuses in db.exec(query):
+    for member_id, how, bid, kind, made, stinger_made, count, declared, bonuses in _rows(db, query):
         p = players.get(member_id)
-        if p is None:
-            continue
-        p.bonuses += bonuses
-        if how == DECLARER:
-            tried = Tried(count, count if made else 0)
-            p.bids[bid] = p.bids.get(bid, Tried()) + tried
-            p.declarations += declared
-            if kind == GameKind.SILENT_SOLO.id:
-                p.silent_solos += tried
-            elif kind == GameKind.ANNOUNCED_SOLO.id:
-                p.announced_solos += tried
-            elif kind == GameKind.STUNG.id:
-                p.stung += tried
-        elif how == PARTNER:
-            p.partnered += Tried(count, count if made else 0)
-        elif how == STINGER:
-            p.stings += Tried(count, count if stinger_made else 0)
+        if p is not None:
+            p.bonuses += bonuses
+            _file_hands(p, how, bid, kind, Tried(count, count if (stinger_made if how == STINGER else made) else 0))
+            p.declarations += declared if how == DECLARER else 0
+    bid_order = [b.id for b in Bid]
     for p in players.values():
         p.bids = {b: p.bids[b] for b in bid_order if b in p.bids}
-    return GroupStats(group, list(players.values()), list(sessions.items()))
+
+
+def _file_hands(p: PlayerStats, how: str, bid: str, kind: str, tried: Tried) -> None:
+    """Hands of one kind, as declarer (by bid and kind), partner or stinger."""
+    if how == DECLARER:
+        p.bids[bid] = p.bids.get(bid, Tried()) + tried
+        if kind == GameKind.SILENT_SOLO.id:
+            p.silent_solos += tried
+        elif kind == GameKind.ANNOUNCED_SOLO.id:
+            p.announced_solos += tried
+        elif kind == GameKind.STUNG.id:
+            p.stung += tried
+    elif how == PARTNER:
+        p.partnered += tried
+    elif how == STINGER:
+        p.stings += tried

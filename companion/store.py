@@ -122,6 +122,18 @@ class NameTaken(ValueError):
     """Another player of the group has this name."""
 
 
+#: The most players a group may have: its leaderboard and statistics are worked out on every visit.
+MAX_PLAYERS = 200
+
+
+class TooManyPlayers(ValueError):
+    """The group has ``MAX_PLAYERS`` players already; ``names`` are the new ones that did not fit."""
+
+    def __init__(self, names: list[str]):
+        super().__init__(f"a group has at most {MAX_PLAYERS} players")
+        self.names = names
+
+
 def create_group(
     db: Session, name: str, house_rules: HouseRules, coins: str | None = None, commit: bool = True
 ) -> Group:
@@ -159,8 +171,12 @@ def find_member(db: Session, group: Group, member_id: int) -> Member | None:
 
 
 def members_named(db: Session, group: Group, names: list[str]) -> list[Member]:
-    """The group's players of these names (any case), the new ones added to the group (not committed)."""
+    """The group's players of these names (any case), the new ones added to the group (not committed);
+    ``TooManyPlayers`` (nothing added) when the new ones would take the group past ``MAX_PLAYERS``."""
     known = {m.name_key: m for m in db.exec(select(Member).where(Member.group_id == group.id))}
+    new = list({name_key(n): n.strip() for n in names if name_key(n) not in known}.values())
+    if new and len(known) + len(new) > MAX_PLAYERS:
+        raise TooManyPlayers(new)
     found = []
     for name in names:
         member = known.get(name_key(name))
@@ -173,7 +189,11 @@ def members_named(db: Session, group: Group, names: list[str]) -> list[Member]:
 
 
 def add_member(db: Session, group: Group, name: str) -> Member:
-    """A new player of the group; ``NameTaken`` when the group has one of that name."""
+    """A new player of the group; ``NameTaken`` when the group has one of that name, ``TooManyPlayers`` when it
+    has ``MAX_PLAYERS``."""
+    keys = db.exec(select(Member.name_key).where(Member.group_id == group.id)).all()
+    if len(keys) >= MAX_PLAYERS:
+        raise NameTaken(name) if name_key(name) in keys else TooManyPlayers([name.strip()])
     member = Member(group_id=group.id, name=name.strip(), name_key=name_key(name))
     db.add(member)
     try:
@@ -213,12 +233,6 @@ def group_sittings(
     sittings = sittings[:per_page]
     counts = _hand_counts(db, sittings)
     return [SittingSummary(s, counts.get(s.id or 0, 0), None) for s in sittings], more
-
-
-def last_sitting(db: Session, group: Group) -> Sitting | None:
-    return db.exec(
-        select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.created_at.desc(), Sitting.id.desc())
-    ).first()
 
 
 def groups_of(db: Session, device: str | None) -> list[tuple[Group, Role]]:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from sqlmodel import Session
 
 from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
-from companion.stats import Tried, group_stats
+from companion.stats import Tried, group_stats, leaderboard
 from companion.store import (
     NameTaken,
     add_member,
@@ -94,6 +94,20 @@ def test_money_sessions_and_places(db, club):
     assert sum(p.net for p in stats.players) == 0  # every hand is zero-sum, so is the group
     assert stats.running(ann) == [0, -72, -24]
     assert stats.running(by_name(stats, "Dan")) == [0, 84, 84]  # flat through the night he missed
+
+
+def test_the_leaderboard_and_its_chart_agree_with_each_players_figures(db, club):
+    group, _, _ = club
+    add_member(db, group, "Fay")  # never played: not on the leaderboard
+    stats = group_stats(db, group)
+    board = leaderboard(db, group, charted=3)
+    played = [p for p in stats.leaderboard if p.sessions]
+    assert [(s.name, s.net, s.sessions, s.hands, s.wins, s.per_session) for s in board.standings] == [
+        (p.name, p.net, len(p.sessions), p.hands, p.wins, p.per_session) for p in played
+    ]
+    assert board.sessions == 2 and board.running == [stats.running(p) for p in played[:3]]
+    assert board.running[0] == [0, 84, 84]  # Dan leads, and missed the second night
+    assert leaderboard(db, create_group(db, "Empty", DEFAULT_HOUSE_RULES), charted=8) == type(board)([], 0, [])
 
 
 def test_play_as_declarer_partner_and_stinger(db, club):
@@ -251,7 +265,11 @@ def test_statistics_match_a_plain_recount(app, nights):
                 record_hand(db, sitting, deal, record, new_secret())
             played.append((names, records))
         stats = group_stats(db, group)
+        board = leaderboard(db, group)
     expected = recount(played)
+    assert {s.name: (s.net, s.hands) for s in board.standings} == {
+        n: (f["net"], f["hands"]) for n, f in expected.items()
+    }
     shown = {p.name: p for p in stats.players if p.sessions}
     assert set(shown) == set(expected)
     assert sum(p.net for p in stats.players) == 0

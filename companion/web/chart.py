@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from ..store import Scoreboard
 
 WIDTH, HEIGHT, PAD = 320, 150, 14
+#: The most points a line is drawn through, about one each 3 pixels: over hundreds of a group's sessions a line
+#: goes through every few sessions' totals (always the last), so the page stays small however long the history.
+MOST_POINTS = 100
 #: Seat colours, chosen to stay apart for common colour blindness (a group's fifth to eighth players get the rest).
 COLOURS = ("#1b6ac9", "#d1495b", "#2a9d8f", "#e9a03b", "#6a4c93", "#5b6770", "#8c564b", "#3d7d3d")
 #: And, so that the lines differ without colour too, a dash pattern and a marker shape (an SVG path
@@ -65,10 +68,24 @@ def line_chart(series: list[tuple[str, list[int]]], steps: int) -> Chart | None:
         return round(PAD + (HEIGHT - 2 * PAD) * (high - v) / span, 1)
 
     lines = [
-        Line(key, name, *style(key), " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)))
+        Line(key, name, *style(key), " ".join(f"{x(i)},{y(values[i])}" for i in _drawn(len(values), steps)))
         for key, (name, values) in enumerate(series)
     ]
     return Chart(WIDTH, HEIGHT, y(0), lines, steps)
+
+
+def _drawn(count: int, steps: int) -> list[int]:
+    """Which of ``count`` values a line goes through: all of them, or every few and the last, so that no line
+    has more than ``MOST_POINTS`` points.
+
+    >>> _drawn(4, 16), len(_drawn(1001, 1000)), _drawn(1001, 1000)[-2:]
+    ([0, 1, 2, 3], 92, [990, 1000])
+    """
+    every = max(1, -(-steps // (MOST_POINTS - 1)))
+    drawn = list(range(0, count, every))
+    if drawn[-1] != count - 1:
+        drawn.append(count - 1)
+    return drawn
 
 
 def running_totals_chart(board: Scoreboard) -> Chart | None:

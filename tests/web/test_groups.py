@@ -222,3 +222,89 @@ def test_a_player_page_lists_their_latest_ten_sessions(client):
     listed = re.search(r'<ol class="sessions" reversed>(.*?)</ol>', mine, re.S).group(1)
     assert listed.count("<li>") == 10 and "And 2 earlier" in mine
     assert 'id="up">12 of 12' in mine
+
+
+@pytest.mark.parametrize("member_id", [2**31, 2**63, 10**30])
+def test_a_player_id_past_the_databases_integers_is_404(client, member_id):
+    url = make_group(client)
+    page = client.get(url).text
+    assert client.get(f"{url}/players/{member_id}").status_code == 404
+    rename = client.post(f"{url}/players/{member_id}", data={"csrf_token": csrf_from(page), "name": "Zed"})
+    assert rename.status_code == 404
+
+
+def fill_group(app, url: str, players: int) -> None:
+    """The group of ``url`` with ``players`` more players, added straight to the database."""
+    from sqlmodel import Session
+
+    from companion.store import find_group, members_named
+
+    with Session(app.extensions["db_engine"]) as db:
+        group = find_group(db, url.rsplit("/", 1)[-1])
+        members_named(db, group, [f"Player {n}" for n in range(players)])
+        db.commit()
+
+
+def test_a_full_group_refuses_another_player_beside_the_name(app, client):
+    from companion.store import MAX_PLAYERS
+
+    url = make_group(client)
+    fill_group(app, url, MAX_PLAYERS - 1)
+    page = client.get(url).text
+    assert client.post(url + "/players", data={"csrf_token": csrf_from(page), "name": "Fay"}).status_code == 303
+    full = client.post(url + "/players", data={"csrf_token": csrf_from(page), "name": "Gus"})
+    assert full.status_code == 422
+    assert re.search(r'id="name-error"[^>]*>[^<]*at most 200 players', full.text)
+    taken = client.post(url + "/players", data={"csrf_token": csrf_from(page), "name": "fay"})
+    assert taken.status_code == 422 and "already" in taken.text  # a name the group has is told so, full or not
+
+
+def test_a_full_group_starts_no_session_with_a_new_name(app, client):
+    from companion.store import MAX_PLAYERS
+
+    url = make_group(client)
+    fill_group(app, url, MAX_PLAYERS - 2)
+    page = client.get(url + "/start")
+    data = {
+        "csrf_token": csrf_from(page.text),
+        "first_dealer": "0",
+        "deals": "8",
+        "stinger_settles_with": "table",
+        "martlet_values": "total",
+        "coins": "0/1 0/6 1/- 2/6",
+    }
+    names = {"player_0": "Player 1", "player_1": "Ann", "player_2": "Bob", "player_3": "Cat", **data}
+    refused = client.post(url + "/sessions", data=names)
+    assert refused.status_code == 422
+    assert [f for f in ("player_0", "player_1", "player_2", "player_3") if f'id="{f}-error"' in refused.text] == [
+        "player_1",
+        "player_2",
+        "player_3",
+    ]
+    assert "at most 200 players" in refused.text and client.get(url).text.count('id="group-players"') == 1
+    fits = client.post(url + "/sessions", data={**names, "player_3": "Player 2"})  # two new names: room for them
+    assert fits.status_code == 303
+
+
+def test_the_leaderboard_pages_and_the_chart_draws_the_leaders(app, client):
+    from sqlmodel import Session
+
+    from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
+    from companion.store import create_sitting, find_group, record_hand
+
+    url = make_group(client)
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        group = find_group(db, url.rsplit("/", 1)[-1])
+        for night in range(6):  # 24 players, four a night
+            names = [f"P{night:02}{seat}" for seat in range(4)]
+            sitting = create_sitting(db, names, 8, 0, DEFAULT_HOUSE_RULES, group=group)
+            hand = {"bid": "4", "declarer": night % 4, "called_card": "7C", "young_trumps": "hearts", "holder": 3}
+            record_hand(db, sitting, 1, HandRecord.from_json({**hand, "points": 71, "in_trug": False}), f"n{night}")
+    page = client.get(url).text
+    assert len(leaderboard(page)) == 20 and 'id="whole-leaderboard"' in page and "24 players" in page
+    assert re.search(r'<ul class="legend" id="money-legend">(.*?)</ul>', page, re.S).group(1).count("<li>") == 8
+    assert "the leading 8" in page
+    whole = client.get(url + "/leaderboard").text
+    assert [n for n, _ in leaderboard(whole)[:20]] == [n for n, _ in leaderboard(page)]
+    assert len(leaderboard(whole)) == 24 and re.findall(r"<td>(\d+)</td>\s*<th", whole)[-1] == "24"
+    assert "No players on this page." in client.get(url + "/leaderboard?page=2").text

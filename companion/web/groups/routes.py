@@ -4,30 +4,31 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, current_app, flash, request, url_for
+from flask import Blueprint, Response, abort, flash, request, url_for
 
 from ...backup import export_all, group_csv
-from ...extensions import db, limiter
-from ...models import Group, Member, Role
-from ...stats import group_stats
+from ...extensions import db
+from ...models import Group, Member, Role, Sitting, name_key
+from ...stats import group_stats, leaderboard
 from ...store import (
+    MAX_PLAYERS,
     NameTaken,
+    TooManyPlayers,
     add_member,
     create_group,
     create_sitting,
     find_group,
     find_member,
     group_sittings,
-    last_sitting,
     rename_member,
     update_group,
 )
 from .. import render, see_other
 from ..access import can_edit, give, is_owner, require_edit, role
-from ..chart import line_chart
+from ..chart import COLOURS, line_chart
 from ..fields import whole_number
-from ..links import attachment, join_with_key, renew_link, share_page
 from ..limits import saves, starts
+from ..links import attachment, join_with_key, renew_link, share_page
 from ..sittings.forms import NewSittingForm, again_data, rules_data
 from .forms import GroupForm, MemberForm
 
@@ -53,8 +54,14 @@ def _group(public_id: str) -> Group:
     return group
 
 
+def _last(group: Group) -> Sitting | None:
+    """The group's latest session: the first of its newest page of one (a single row read)."""
+    latest, _ = group_sittings(db.session, group, per_page=1)
+    return latest[0].sitting if latest else None
+
+
 def _member(group: Group, member_id: int) -> Member:
-    member = find_member(db.session, group, member_id)
+    member = find_member(db.session, group, member_id) if member_id <= LARGEST_ID else None
     if member is None:
         abort(404)
     return member
@@ -73,17 +80,20 @@ def new():
 
 
 def _group_page(group: Group, member_form: MemberForm | None = None, status: int = 200) -> Response:
-    """The group's page: start the next session, the leaderboard, its chart, the players and the sessions."""
-    stats = group_stats(db.session, group)
-    played = [p for p in stats.leaderboard if p.sessions]
+    """The group's page: start the next session, the leaders and their chart, the players and the sessions."""
+    board = leaderboard(db.session, group, charted=CHARTED)
+    lines = [(s.name, line) for s, line in zip(board.standings, board.running, strict=False)]
+    recent, more = group_sittings(db.session, group, per_page=RECENT)
     return render(
         "groups/show.html",
         status=status,
         group=group,
-        stats=stats,
-        chart=line_chart([(p.name, stats.running(p)) for p in played], len(stats.sessions)),
-        sittings=group_sittings(db.session, group, per_page=RECENT),
-        last=last_sitting(db.session, group),
+        played=board.sessions,
+        leaders=board.standings[:LEADERS],
+        ranked=len(board.standings),
+        chart=line_chart(lines, board.sessions),
+        sittings=(recent, more),
+        last=recent[0].sitting if recent else None,
         member_form=member_form or MemberForm(),
         editor=can_edit(group),
         owner=is_owner(group),
@@ -137,6 +147,18 @@ def sessions(public_id: str):
     return render("groups/sessions.html", group=group, sittings=sittings, page=page, more=more)
 
 
+@bp.get("/g/<public_id>/leaderboard")
+def standings(public_id: str):
+    """Every player who has played, a page at a time."""
+    group = _group(public_id)
+    page = whole_number(request.args.get("page", "1"), most=100000) or 1
+    rows = leaderboard(db.session, group).standings
+    first = (page - 1) * LEADERS_PER_PAGE
+    shown = rows[first : first + LEADERS_PER_PAGE]
+    more = len(rows) > first + LEADERS_PER_PAGE
+    return render("groups/leaderboard.html", group=group, leaders=shown, first=first, page=page, more=more)
+
+
 @bp.get("/g/<public_id>/players/<int:member_id>")
 def player(public_id: str, member_id: int):
     group = _group(public_id)
@@ -156,6 +178,8 @@ def add_player(public_id: str):
             return see_other(url_for("groups.show", public_id=public_id) + "#players")
         except NameTaken:
             form.name.errors.append("The group has a player of that name already.")
+        except TooManyPlayers:
+            form.name.errors.append(TOO_MANY)
     return _group_page(group, form, status=422)
 
 
@@ -189,7 +213,7 @@ def start(public_id: str):
     """The next session's form: the group's house rules and coins; ``?again`` fills in last time's players."""
     group = _group(public_id)
     require_edit(group)
-    last = last_sitting(db.session, group)
+    last = _last(group)
     if request.args.get("again") is not None and last is not None:
         return _start_page(group, NewSittingForm(data=again_data(last, defaults=group)))
     return _start_page(group, NewSittingForm(data=rules_data(group.rules, group.coins)))
@@ -204,15 +228,23 @@ def create_session(public_id: str):
     form = NewSittingForm()
     if not form.validate_on_submit():
         return _start_page(group, form, status=422)
-    sitting = create_sitting(
-        db.session,
-        form.names,
-        int(form.deals.data),
-        int(form.first_dealer.data),
-        form.house_rules,
-        form.coins.data,
-        group=group,
-    )
+    try:
+        sitting = create_sitting(
+            db.session,
+            form.names,
+            int(form.deals.data),
+            int(form.first_dealer.data),
+            form.house_rules,
+            form.coins.data,
+            group=group,
+        )
+    except TooManyPlayers as full:
+        db.session.rollback()
+        new = {name_key(n) for n in full.names}
+        for field in form.name_fields:
+            if name_key(field.data) in new:
+                field.errors.append(TOO_MANY)
+        return _start_page(group, form, status=422)
     give(sitting, Role.OWNER)
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
@@ -223,7 +255,7 @@ def same_again(public_id: str):
     """One tap: last time's players in last time's seats, with the group's house rules and coins."""
     group = _group(public_id)
     require_edit(group)
-    last = last_sitting(db.session, group)
+    last = _last(group)
     if last is None:
         return see_other(url_for("groups.start", public_id=public_id))
     sitting = create_sitting(
