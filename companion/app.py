@@ -307,8 +307,9 @@ def _register_commands(app: Flask) -> None:
                 click.echo(f"{m.public_id} deal {m.deal}: stored {list(m.stored)}, now {list(m.now)}")
             if m.facts:
                 click.echo(f"{m.public_id} deal {m.deal}: facts for statistics differ: {', '.join(m.facts)}")
-        click.echo(
-            f"{checked} hands checked, {len(mismatches)} no longer match" + (" (fixed)" if fix and mismatches else "")
-        )
-        if mismatches and not fix:
+            if m.refused:
+                click.echo(f"{m.public_id} deal {m.deal}: kept as saved, though now refused: {m.refused}")
+        differ = [m for m in mismatches if m.differs]
+        click.echo(f"{checked} hands checked, {len(differ)} no longer match" + (" (fixed)" if fix and differ else ""))
+        if differ and not fix:
             raise SystemExit(1)

@@ -26,6 +26,7 @@ from .models import MAX_GROUP_NAME, MAX_NAME, Group, Hand, Sitting, name_key, on
 from .rules import HandRecord, HouseRules, InvalidHand, Money, MoneyError, true_minus
 from .settle import parse_coins
 from .store import (
+    MAX_PLAYERS,
     HandView,
     Scoreboard,
     create_group,
@@ -153,16 +154,28 @@ def _whole(value: Any, allowed: range | tuple[int, ...]) -> bool:
     return type(value) is int and value in allowed
 
 
+#: The earliest and latest moments an import takes: a day inside the calendar's ends, so that a database
+#: in any time zone reads them back (PostgreSQL hands a stamp over in its own zone, which may not exist then).
+EARLIEST, LATEST = datetime(1, 1, 2, tzinfo=UTC), datetime(9999, 12, 30, tzinfo=UTC)
+
+
 def _stamp(item: dict, key: str, where: str, problems: list[str]) -> datetime | None:
     value = item.get(key)
     if value is None:
         return None
     try:
         stamp = datetime.fromisoformat(value)
-        return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)  # no zone given: UTC, as stored
-    except (TypeError, ValueError):
-        problems.append(f"{where}: {key} must be a date and time such as 2026-11-23T20:15:00, not {value!r:.40}")
-        return None
+        # No zone given: UTC, as stored. Far offsets from the calendar's ends overflow it in UTC.
+        stamp = stamp.astimezone(UTC) if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
+        if EARLIEST <= stamp <= LATEST:
+            return stamp
+    except (TypeError, ValueError, OverflowError):
+        pass
+    problems.append(
+        f"{where}: {key} must be a date and time such as 2026-11-23T20:15:00, from {EARLIEST:%Y-%m-%d} "
+        f"to {LATEST:%Y-%m-%d}, not {value!r:.40}"
+    )
+    return None
 
 
 def _check_names(names: Any, where: str, problems: list[str], game: Game = SUSSEX) -> list[str]:
@@ -226,6 +239,43 @@ def _check_group(data: Any, n: int, problems: list[str]) -> _GroupIn | None:
     return _GroupIn(data.get("id"), name.strip(), players, house_rules, coins, created_at)
 
 
+def _check_options(options: Any, game: Game, where: str, problems: list[str]) -> dict[str, str]:
+    """A points game's options (Tapp Tarock's counting): known names, each with one of its known values (text)."""
+    known = {"counting": {c.id for c in Counting}} if game.id == "tapp" else {}
+    if not isinstance(options, dict) or any(
+        k not in known or not isinstance(v, str) or v not in known[k] for k, v in options.items()
+    ):
+        problems.append(f"{where}: house_rules of {game.name} can only be {known or 'empty'}")
+        return {}
+    return options
+
+
+def _check_hands(items: Any, game: Game, seats: int, deals: int, where: str, problems: list[str]) -> list[_HandIn]:
+    """A session's hands, each on a free deal and scored by ``game``'s rules."""
+    if not isinstance(items, list):
+        problems.append(f"{where}: hands must be a list")
+        return []
+    hands: list[_HandIn] = []
+    for i, item in enumerate(items):
+        here = f"{where}, hand {i + 1}"
+        if not isinstance(item, dict):
+            problems.append(f"{here}: must be an object")
+            continue
+        deal = item.get("deal")
+        if not _whole(deal, range(1, deals + 1)) or deal in {h.deal for h in hands}:
+            problems.append(f"{here}: deal must be a free deal number 1 to {deals}, not {deal!r:.40}")
+            continue
+        try:
+            record = game.parse(item.get("hand"), seats, stored=True)  # a backup: its hands as they were saved
+        except InvalidHand as exc:
+            problems.append(f"{here} (deal {deal}): {exc.field}: {exc.message}")
+            continue
+        stamps = [_stamp(item, key, here, problems) for key in ("created_at", "updated_at")]
+        net = item.get("net_points" if game.in_points else "net_halfpence")
+        hands.append(_HandIn(deal, record, net, *stamps))
+    return hands
+
+
 def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
     """One session of an export, or None with a line per problem added to ``problems``."""
     where = f"session {n + 1}"
@@ -256,34 +306,9 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
         stake = data.get("stake")
         if not _whole(stake, range(1, MAX_STAKE + 1)):
             problems.append(f"{where}: stake must be 1 to {MAX_STAKE} halfpence a point, not {stake!r:.40}")
-        options = data.get("house_rules", {})
-        known = {"counting": {c.id for c in Counting}} if game.id == "tapp" else {}
-        if not isinstance(options, dict) or any(k not in known or v not in known[k] for k, v in options.items()):
-            problems.append(f"{where}: house_rules of {game.name} can only be {known or 'empty'}")
-            options = {}
+        options = _check_options(data.get("house_rules", {}), game, where, problems)
     created_at = _stamp(data, "created_at", where, problems)
-    items = data.get("hands")
-    if not isinstance(items, list):
-        problems.append(f"{where}: hands must be a list")
-        items = []
-    hands: list[_HandIn] = []
-    for i, item in enumerate(items):
-        here = f"{where}, hand {i + 1}"
-        if not isinstance(item, dict):
-            problems.append(f"{here}: must be an object")
-            continue
-        deal = item.get("deal")
-        if not _whole(deal, range(1, deals + 1)) or deal in {h.deal for h in hands}:
-            problems.append(f"{here}: deal must be a free deal number 1 to {deals}, not {deal!r:.40}")
-            continue
-        try:
-            record = game.parse(item.get("hand"), seats)
-        except InvalidHand as exc:
-            problems.append(f"{here} (deal {deal}): {exc.field}: {exc.message}")
-            continue
-        stamps = [_stamp(item, key, here, problems) for key in ("created_at", "updated_at")]
-        net = item.get("net_points" if game.in_points else "net_halfpence")
-        hands.append(_HandIn(deal, record, net, *stamps))
+    hands = _check_hands(data.get("hands"), game, seats, deals, where, problems)
     if len(problems) > before:
         return None
     return _SessionIn(
@@ -305,6 +330,20 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
 #: The longest session of a points game an import takes, and the most a point may be worth (halfpence).
 MAX_DEALS = 60
 MAX_STAKE = 24
+
+
+def _check_group_sizes(groups: list[_GroupIn | None], sessions: list[_SessionIn | None], problems: list[str]) -> None:
+    """No group past ``MAX_PLAYERS``: its players, and the new names its sessions seat, which join it."""
+    for n, g in enumerate(groups):
+        if g is None:
+            continue
+        names = {name_key(x) for x in g.players}
+        names.update(name_key(x) for s in sessions if s is not None and s.group == g.public_id for x in s.names)
+        if len(names) > MAX_PLAYERS:
+            problems.append(
+                f"group {n + 1}: a group has at most {MAX_PLAYERS} players, not {len(names)} "
+                "(its own and its sessions')"
+            )
 
 
 def check_export(data: Any) -> tuple[list[_GroupIn], list[_SessionIn]]:
@@ -330,6 +369,7 @@ def check_export(data: Any) -> tuple[list[_GroupIn], list[_SessionIn]]:
             problems.append(f"session {n + 1}: group {s.group!r:.40} is none of the file's groups")
         elif s is not None and s.group is not None and s.game is not SUSSEX:
             problems.append(f"session {n + 1}: a group's sessions are Sussex Tarot, not {s.game.name}")
+    _check_group_sizes(groups, checked, problems)
     if problems:
         raise ImportError_("\n".join(problems))
     return [g for g in groups if g is not None], [s for s in checked if s is not None]
@@ -511,6 +551,13 @@ class Mismatch:
     now: tuple[int, ...]
     #: The hand's facts for statistics (``store.hand_facts``) that differ from what its record gives now.
     facts: tuple[str, ...] = ()
+    #: Why a player entering this hand now would be refused (saved before that check came), if so.
+    refused: str | None = None
+
+    @property
+    def differs(self) -> bool:
+        """Its payments or facts are not what the rules give now (a hand only refused now is kept as saved)."""
+        return self.stored != self.now or bool(self.facts)
 
 
 def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
@@ -521,12 +568,17 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
     ).all()
     for hand, public_id, game, seats in rows:
         checked += 1
-        record = GAMES[game].parse(json.loads(hand.record), seats)
+        record = GAMES[game].parse(json.loads(hand.record), seats, stored=True)
+        try:
+            GAMES[game].parse(json.loads(hand.record), seats)
+            refused = None
+        except InvalidHand as exc:
+            refused = f"{exc.field}: {exc.message}"
         now = GAMES[game].score(record).net
         facts = tuple(k for k, v in hand_facts(record).items() if getattr(hand, k) != v) if game == SUSSEX.id else ()
-        if tuple(now) != hand.scores(seats) or facts:
-            mismatches.append(Mismatch(public_id, hand.deal, hand.scores(seats), tuple(now), facts))
-            if fix:
+        if tuple(now) != hand.scores(seats) or facts or refused:
+            mismatches.append(Mismatch(public_id, hand.deal, hand.scores(seats), tuple(now), facts, refused))
+            if fix and mismatches[-1].differs:
                 hand.sqlmodel_update(hand_values(record))
                 db.add(hand)
                 db.execute(update(Sitting).where(Sitting.id == hand.sitting_id).values(revision=Sitting.revision + 1))

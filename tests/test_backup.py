@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -171,6 +172,18 @@ def test_rescore_reports_hands_that_no_longer_match(app, runner):
     assert "0 no longer match" in runner.invoke(args=["rescore"]).output
 
 
+def test_rescore_names_a_hand_kept_as_saved_though_now_refused(app, runner):
+    fill(app, count=2)
+    with Session(app.extensions["db_engine"]) as db:  # deal 1 as saved before valats were checked against points
+        record = json.loads(db.exec(text("select record from hand where deal = 1")).one()[0])
+        record["bonuses"] = {"valat": "defence"}
+        db.exec(text("update hand set record = :r where deal = 1").bindparams(r=json.dumps(record)))
+        db.commit()
+    result = runner.invoke(args=["rescore"])
+    assert "deal 1: kept as saved, though now refused: bonuses:" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_upgrading_the_schema_keeps_every_sessions_totals(tmp_path):
     """A database made at the first migration, with sessions in it, upgraded to the newest."""
     app = make_app(tmp_path / "old.sqlite3")
@@ -318,6 +331,10 @@ def exported(app) -> dict:
         (lambda s: s.update(coins=7), "session 1: coins must be text"),
         (lambda s: s.update(coins=" ".join(["1/-"] * 500)), "session 1: coins: list at most 12 coins"),
         (lambda s: s["hands"][0].update(hand={"bid": "9"}), "session 1, hand 1 (deal 1): bid:"),
+        # Past the calendar's ends in UTC: an OverflowError, once a traceback.
+        (lambda s: s.update(created_at="0001-01-01T00:00:00+23:59"), "session 1: created_at must be a date and time"),
+        (lambda s: s.update(created_at="9999-12-31T23:59:59-23:59"), "session 1: created_at must be a date and time"),
+        (lambda s: s["hands"][1].update(updated_at="0001-01-01T00:00:00"), "session 1, hand 2: updated_at must be"),
     ],
 )
 def test_an_import_names_each_problem_on_its_line_and_saves_nothing(app, tmp_path, damage, line):
@@ -372,7 +389,7 @@ def test_a_deeply_nested_import_file_is_refused_plainly(tmp_path):
     app.extensions["db_engine"].dispose()
 
 
-@pytest.mark.parametrize("body", [b"\xff\xfe{\x00}", "{\"format\": \"caf\u00e9\"}".encode("latin-1")])
+@pytest.mark.parametrize("body", [b"\xff\xfe{\x00}", '{"format": "caf\u00e9"}'.encode("latin-1")])
 def test_an_import_file_that_is_not_utf8_is_refused_plainly(tmp_path, body):
     source = tmp_path / "latin.json"
     source.write_bytes(body)
@@ -466,4 +483,88 @@ def test_a_damaged_group_imports_nothing(app, tmp_path, damage, problem):
         with pytest.raises(backup.ImportError_, match=re.escape(problem)):
             backup.import_all(db, data)
         assert db.exec(select(Sitting)).all() == [] and db.exec(select(Group)).all() == []
+    fresh.extensions["db_engine"].dispose()
+
+
+def every_game(app) -> dict:
+    """An export of a group's Sussex Tarot session, a Tapp Tarock session and a French Tarot one of five."""
+    from companion.games import FRENCH, TAPP
+    from companion.store import hand_values
+
+    club(app)
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        tapp = create_sitting(
+            db, ["Ann", "Bob", "Cat"], 6, 0, DEFAULT_HOUSE_RULES, game=TAPP, options={"counting": "traditional"}
+        )
+        french = create_sitting(db, ["A", "B", "C", "D", "E"], 10, 0, DEFAULT_HOUSE_RULES, game=FRENCH, stake=24)
+        for sitting, game, record in (
+            (
+                tapp,
+                TAPP,
+                {"bid": "three", "declarer": 0, "points": 38, "bonuses": [{"bonus": "pagat-ultimo", "seat": 1}]},
+            ),
+            (french, FRENCH, {"players": 5, "taker": 0, "contract": "garde", "bouts": 2, "points": 50, "partner": 1}),
+        ):
+            db.add(Hand(sitting_id=sitting.id, deal=1, form_token=sitting.public_id, **hand_values(game.parse(record))))
+        db.commit()
+    return exported(app)
+
+
+def places(data, path=()):
+    """Every place in an export: each key of each object, each item of each list."""
+    children = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in children:
+        yield (*path, key)
+        yield from places(value, (*path, key))
+
+
+JUNK = [None, True, 2**63, "\x00", [1], {"a": {}}, "0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-23:59"]
+
+
+@pytest.mark.parametrize("junk", JUNK, ids=lambda junk: repr(junk)[:12])
+def test_a_damaged_export_is_refused_in_lines_never_with_a_traceback(app, tmp_path, junk):
+    """Whatever stands anywhere in an export, its import saves it or names the problems: never another error."""
+    data = every_game(app)
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with Session(fresh.extensions["db_engine"]) as db:
+        for path in places(data):
+            damaged = json.loads(json.dumps(data))
+            *way, last = path
+            target = damaged
+            for step in way:
+                target = target[step]
+            target[last] = junk
+            with contextlib.suppress(backup.ImportError_):
+                backup.import_all(db, damaged)
+            db.rollback()
+    fresh.extensions["db_engine"].dispose()
+
+
+def test_a_tapp_sessions_counting_must_be_one_of_its_ways(app, tmp_path):
+    data = every_game(app)
+    tapp = next(s for s in data["sessions"] if s.get("game") == "tapp")
+    for counting in ({"a": 1}, ["traditional"], 3, None):
+        tapp["house_rules"] = {"counting": counting}
+        fresh = make_app(tmp_path / f"fresh-{counting!r:.8}.sqlite3")
+        with Session(fresh.extensions["db_engine"]) as db, pytest.raises(backup.ImportError_) as refused:
+            backup.import_all(db, data)
+        fresh.extensions["db_engine"].dispose()
+        assert str(refused.value).startswith(f"session {data['sessions'].index(tapp) + 1}: house_rules of Tapp Tarock")
+
+
+def test_an_import_keeps_groups_within_their_players_cap(app, tmp_path):
+    from companion.store import MAX_PLAYERS
+
+    data = every_game(app)
+    data["groups"][0]["players"] = [f"Player {n}" for n in range(MAX_PLAYERS - 4)]  # its sessions seat Ann … Eve
+    fresh = make_app(tmp_path / "fresh.sqlite3")
+    with (
+        Session(fresh.extensions["db_engine"]) as db,
+        pytest.raises(backup.ImportError_, match="group 1: a group has at most"),
+    ):
+        backup.import_all(db, data)
+    data["groups"][0]["players"] = data["groups"][0]["players"][:-1]
+    with Session(fresh.extensions["db_engine"]) as db:
+        [group] = [i.group for i in backup.import_all(db, data) if i.group][:1]
+        assert len(find_group(db, group.public_id).members) == MAX_PLAYERS
     fresh.extensions["db_engine"].dispose()
