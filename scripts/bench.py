@@ -13,6 +13,10 @@
 5. A club's statistics: a group of 500 sessions (8,000 hands) on SQLite, and
    on PostgreSQL when one answers (TEST_POSTGRES_URL): the group page and a
    player's page, rendered in-process, and the statistics queries alone.
+6. Bounds at their limits: the costliest scoreboard a visitor can store (French
+   Tarot of five, the most deals, every hand worth the most, a point at the
+   most, the most awkward coins), and a group of 1,000 sessions with the most
+   players, its pages on SQLite and PostgreSQL. Floor: 50 ms a page.
 """
 
 from __future__ import annotations
@@ -490,10 +494,220 @@ def print_club_statistics() -> None:
             engine.dispose()
 
 
+# -- 6. bounds at their limits -----------------------------------------------------------
+
+#: A French Tarot hand worth the most to its taker at a table of five: +3,872 points, −968 from each other.
+BIGGEST_FRENCH = {
+    "players": 5,
+    "contract": "garde-contre",
+    "bouts": 3,
+    "points": 89,
+    "poignees": [{"size": "triple", "side": "taker"}],
+    "chelem": "announced-made",
+    "petit_au_bout": "taker",
+    "partner": 0,  # the taker called their own King: alone against four
+}
+#: Twelve coins near £5, the costliest set the settle-up takes (a change table of 7,999 entries), and halfpennies
+#: alone (the most coins to count out).
+AWKWARD_COINS = {
+    "12 coins near £5": "99/6½ 99/7 99/7½ 99/8 99/8½ 99/9 99/9½ 99/10 99/10½ 99/11 99/11½ 100/-",
+    "costliest taken": "3/11 18/5½ 19/7½ 23/2 40/5½ 64/1½ 65/10½ 84/11½ 87/10½ 92/5 98/1½ 100/-",
+    "halfpennies alone": "0/0½",
+}
+LIMIT_SESSIONS, LIMIT_DEALS, PAGE_FLOOR = 1000, 16, 50
+
+
+def _temporary_databases(name: str) -> tuple[list[tuple[str, str]], object]:
+    """A SQLite file, and a schema of its own on PostgreSQL when one answers: (label, URL) each, and a clean-up."""
+    from sqlalchemy import text
+
+    from companion.db import make_engine
+
+    tmp = tempfile.mkdtemp()
+    runs = [("SQLite", f"sqlite:///{tmp}/{name}.sqlite3")]
+    postgres = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+    ready = subprocess.run([sys.executable, str(ROOT / "scripts" / "postgres_ready.py"), postgres], capture_output=True)
+    schema = "bench_" + secrets.token_hex(4) if ready.returncode == 0 else None
+    if schema:
+        with make_engine(postgres).begin() as connection:
+            connection.execute(text(f"CREATE SCHEMA {schema}"))
+        sep = "&" if "?" in postgres else "?"
+        runs.append(("PostgreSQL", f"{postgres}{sep}options=-csearch_path%3D{schema}"))
+
+    def clean_up() -> None:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if schema:
+            engine = make_engine(postgres)
+            with engine.begin() as connection:
+                connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+            engine.dispose()
+
+    return runs, clean_up
+
+
+def _app_on(url: str):
+    from companion import create_app
+    from companion.db import upgrade
+
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench"})
+    upgrade(app.extensions["db_engine"])
+    return app
+
+
+def worst_scoreboard(url: str) -> dict:
+    """The costliest scoreboard: each coin set's view with its change table made already, and made afresh."""
+    from sqlmodel import Session
+
+    from companion.backup import MAX_DEALS, MAX_STAKE
+    from companion.games import FRENCH
+    from companion.models import Hand
+    from companion.rules import HouseRules
+    from companion.settle import _change_table
+    from companion.store import create_sitting, hand_values
+
+    app = _app_on(url)
+    engine = app.extensions["db_engine"]
+    client = app.test_client()
+    out = {}
+    for label, coins in AWKWARD_COINS.items():
+        with Session(engine, expire_on_commit=False) as db:
+            names = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+            sitting = create_sitting(db, names, MAX_DEALS, 0, HouseRules(), coins, game=FRENCH, stake=MAX_STAKE)
+            for deal in range(1, MAX_DEALS + 1):  # Ann takes every hand, a point or two fewer now and then
+                record = FRENCH.parse({**BIGGEST_FRENCH, "taker": 0, "points": 89 - deal % 3}, 5)
+                db.add(
+                    Hand(sitting_id=sitting.id, deal=deal, form_token=secrets.token_urlsafe(16), **hand_values(record))
+                )
+            db.commit()
+            url_of = f"/s/{sitting.public_id}"
+        page = client.get(url_of)
+        assert page.status_code == 200 and b"Settle up" in page.data
+
+        def fresh(url_of=url_of):
+            _change_table.cache_clear()
+            client.get(url_of)
+
+        runs = 9 if _median_ms(lambda url_of=url_of: client.get(url_of), 1) < 10 * PAGE_FLOOR else 3  # quick when slow
+        out[label] = {
+            "view": _median_ms(lambda url_of=url_of: client.get(url_of), runs),
+            "fresh coins": _median_ms(fresh, runs),
+            "bytes": len(page.data),
+        }
+    engine.dispose()
+    return out
+
+
+def _fill_group(engine, sessions: int, players: int, deals: int) -> tuple[str, list[int]]:
+    """A group of ``players`` and ``sessions`` of ``deals`` worked hands each, four players drawn for each."""
+    import json
+    import random
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import insert
+    from sqlmodel import Session
+
+    from companion.models import Hand, Player, Sitting
+    from companion.rules import HandRecord, HouseRules
+    from companion.store import create_group, hand_values, members_named
+
+    worked = [json.loads(p.read_text()) for p in sorted((ROOT / "tests" / "data" / "examples").glob("*.json"))]
+    values = [hand_values(HandRecord.from_json(w["hand"])) for w in worked if "expect" in w]
+    rng = random.Random(6)
+    with Session(engine, expire_on_commit=False) as db:
+        group = create_group(db, "A big club", HouseRules())
+        members = members_named(db, group, [f"Player {n + 1}" for n in range(players)])
+        db.commit()
+        group_id, member_ids, public_id = group.id, [m.id for m in members], group.public_id
+    with engine.begin() as connection:  # a statement a table, every row at once
+        nights = [
+            {
+                "public_id": secrets.token_urlsafe(16),
+                "edit_key": secrets.token_urlsafe(16),
+                "deals": deals,
+                "house_rules": "{}",
+                "coins": "1/-",
+                "group_id": group_id,
+                "created_at": datetime(2020, 1, 1, 20, tzinfo=UTC) + timedelta(days=n),
+            }
+            for n in range(sessions)
+        ]
+        ids = connection.execute(insert(Sitting).returning(Sitting.id, sort_by_parameter_order=True), nights).scalars()
+        ids = list(ids)
+        seats = [(i, s, m) for i in ids for s, m in enumerate(rng.sample(member_ids, 4))]
+        connection.execute(
+            insert(Player), [{"sitting_id": i, "seat": s, "name": f"P{m}", "member_id": m} for i, s, m in seats]
+        )
+        connection.execute(
+            insert(Hand),
+            [
+                {"sitting_id": i, "deal": d, "form_token": secrets.token_urlsafe(16), **rng.choice(values)}
+                for i in ids
+                for d in range(1, deals + 1)
+            ],
+        )
+    return public_id, member_ids
+
+
+def biggest_group(url: str, players: int) -> dict:
+    """A group of 1,000 sessions and ``players``: each of its pages, in-process, as a phone that scores them."""
+    from sqlmodel import Session, select
+
+    from companion.models import Group
+
+    app = _app_on(url)
+    engine = app.extensions["db_engine"]
+    public_id, member_ids = _fill_group(engine, LIMIT_SESSIONS, players, LIMIT_DEALS)
+    with Session(engine) as db:
+        edit_key = db.exec(select(Group.edit_key).where(Group.public_id == public_id)).one()
+    client = app.test_client()
+    client.get(f"/g/{public_id}/join/{edit_key}")  # this phone may start the group's sessions
+    pages = {
+        "group page": f"/g/{public_id}",
+        "player page": f"/g/{public_id}/players/{member_ids[0]}",
+        "leaderboard": f"/g/{public_id}/leaderboard?page={-(-players // 50)}",
+        "sessions": f"/g/{public_id}/sessions?page={LIMIT_SESSIONS // 20}",
+        "start page": f"/g/{public_id}/start?again",
+    }
+    out = {}
+    for label, path in pages.items():
+        page = client.get(path)
+        assert page.status_code == 200, (path, page.status_code)
+        out[label] = (_median_ms(lambda path=path: client.get(path), 9), len(page.data))
+    engine.dispose()
+    return out
+
+
+def print_bounds() -> None:
+    from companion.backup import MAX_DEALS, MAX_STAKE
+    from companion.store import MAX_PLAYERS
+
+    runs, clean_up = _temporary_databases("bounds")
+    try:
+        print(
+            f"\n6. Bounds at their limits (median ms in-process; floor {PAGE_FLOOR} ms)\n"
+            f"Scoreboard: French Tarot of five, {MAX_DEALS} deals each +3,872 points to one player, "
+            f"a point worth {MAX_STAKE} halfpence"
+        )
+        print(f"{'':<12}{'coins':<20}{'view':>8}{'fresh coins':>13}{'bytes':>10}")
+        for name, url in runs:
+            for label, r in worst_scoreboard(url).items():
+                worst = max(r["view"], r["fresh coins"])
+                verdict = "ok" if worst < PAGE_FLOOR else "OVER"
+                print(f"{name:<12}{label:<20}{r['view']:>8.1f}{r['fresh coins']:>13.1f}{r['bytes']:>10,} {verdict}")
+        for players in (MAX_PLAYERS, 4):  # the most players; four, each of them in every session
+            print(f"A group of {LIMIT_SESSIONS:,} sessions of {LIMIT_DEALS} deals and {players} players")
+            print(f"{'':<12}{'page':<14}{'ms':>8}{'bytes':>10}")
+            for name, url in runs:
+                for label, (ms, size) in biggest_group(url, players).items():
+                    print(f"{name:<12}{label:<14}{ms:>8.1f}{size:>10,} {'ok' if ms < PAGE_FLOOR else 'OVER'}")
+    finally:
+        clean_up()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=5, help="hands timed on Slow 4G")
-    parser.add_argument("--only", choices=("time", "weight", "taps", "growth", "statistics"))
+    parser.add_argument("--only", choices=("time", "weight", "taps", "growth", "statistics", "bounds"))
     args = parser.parse_args()
     if args.only in (None, "time"):
         print_slow_phone(slow_phone(args.hands))
@@ -505,6 +719,8 @@ def main() -> None:
         print_growth(growth())
     if args.only in (None, "statistics"):
         print_club_statistics()
+    if args.only in (None, "bounds"):
+        print_bounds()
 
 
 if __name__ == "__main__":
