@@ -22,6 +22,7 @@ from sqlmodel import Session, select
 
 from .models import Group, Hand, Member, Player, Sitting
 from .rules import Bid, GameKind
+from .store import group_numbers
 
 #: How a player sat in a hand.
 DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defender"
@@ -49,18 +50,28 @@ class Tried:
 
 @dataclass(frozen=True)
 class SessionResult:
-    """One player's evening: net won (halfpence) and place among the four (1 leads; ties share)."""
+    """One player's evening: net won (halfpence) and, once every deal is played, their place (1 leads; ties
+    share). A session left before its last deal has no places: nobody finished first in it."""
 
     public_id: str
     started: datetime
     hands: int
     net: int
-    place: int
+    #: None while the session is unfinished.
+    place: int | None
+    deals: int = 0
+    #: Its number in the group, 1 for the first.
+    number: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.place is not None
 
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's line on the group's leaderboard: sessions played, hands, net won (halfpence), and wins."""
+    """A player's line on the group's leaderboard: sessions played, hands, net won (halfpence), wins (first
+    places in finished sessions) and finished sessions."""
 
     member_id: int
     name: str
@@ -68,6 +79,11 @@ class Standing:
     hands: int
     net: int
     wins: int
+    finished: int = 0
+
+    @property
+    def unfinished(self) -> int:
+        return self.sessions - self.finished
 
     @property
     def per_session(self) -> int:
@@ -125,20 +141,25 @@ class PlayerStats:
         return min(self.sessions, key=lambda s: s.net, default=None)
 
     @property
+    def finished(self) -> list[SessionResult]:
+        """The sessions they played to the last deal: only these have places."""
+        return [s for s in self.sessions if s.finished]
+
+    @property
     def wins(self) -> int:
-        """Sessions finished in first place (a shared first counts)."""
+        """Finished sessions in first place (a shared first counts)."""
         return sum(s.place == 1 for s in self.sessions)
 
     @property
     def up(self) -> Tried:
-        """Sessions played, and those they finished up (won money)."""
-        return Tried(len(self.sessions), sum(s.net > 0 for s in self.sessions))
+        """Finished sessions, and those they finished up (won money)."""
+        return Tried(len(self.finished), sum(s.net > 0 for s in self.finished))
 
     @property
     def longest_run_up(self) -> int:
-        """The most sessions in a row they finished up."""
+        """The most finished sessions in a row they finished up."""
         best = run = 0
-        for s in self.sessions:
+        for s in self.finished:
             run = run + 1 if s.net > 0 else 0
             best = max(best, run)
         return best
@@ -184,8 +205,8 @@ class GroupStats:
 
 def _seats(group: Group, sittings: Any = None) -> Subquery:
     """One row per seat of each of the group's Sussex Tarot sessions that has hands (or of ``sittings``, a query
-    of session ids): its player, hands, net and its place in that session, 1 for the lead (equal nets share a
-    place: nets of 10, -4, 10 and -16 are 1st, 3rd, 1st and 4th).
+    of session ids): its player, hands, net, its place in that session, 1 for the lead (equal nets share a
+    place: nets of 10, -4, 10 and -16 are 1st, 3rd, 1st and 4th; no place while deals remain), and its deals.
 
     Each session's hands are summed once, seat by seat, before its players are joined: never a row per hand
     and player.
@@ -196,12 +217,22 @@ def _seats(group: Group, sittings: Any = None) -> Subquery:
     totals = totals.join(Sitting, in_group).group_by(Hand.sitting_id)
     if sittings is not None:
         totals = totals.where(Hand.sitting_id.in_(sittings))
+    totals = totals.add_columns(Sitting.deals).group_by(Sitting.deals)
     by_seat = totals.subquery()
     seat_pays = [by_seat.c[p.key] for p in pays]
     net = case(*((Player.seat == seat, pay) for seat, pay in enumerate(seat_pays[:-1])), else_=seat_pays[-1])
-    place = 1 + sum(case((pay > net, 1), else_=0) for pay in seat_pays)
+    # Places only once every deal is in: an evening left early has no winner.
+    finished = by_seat.c.hands >= by_seat.c.deals
+    place = case((finished, 1 + sum(case((pay > net, 1), else_=0) for pay in seat_pays)), else_=None)
     return (
-        select(Player.member_id, Player.sitting_id, by_seat.c.hands, net.label("net"), place.label("place"))
+        select(
+            Player.member_id,
+            Player.sitting_id,
+            by_seat.c.hands,
+            net.label("net"),
+            place.label("place"),
+            by_seat.c.deals,
+        )
         .join(by_seat, by_seat.c.sitting_id == Player.sitting_id)
         .subquery()
     )
@@ -247,12 +278,13 @@ def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
         .join(Sitting, Sitting.id == seats.c.sitting_id)
         .order_by(Sitting.created_at, Sitting.id),
     )
-    tally: dict[int | None, list[int]] = {}  # sessions, hands, net, wins
+    tally: dict[int | None, list[int]] = {}  # sessions, hands, net, wins, finished
     for member_id, _, hands, net, place in rows:
         t = tally.get(member_id)
         if t is None:
-            t = tally[member_id] = [0, 0, 0, 0]
-        t[0], t[1], t[2], t[3] = t[0] + 1, t[1] + hands, t[2] + net, t[3] + (place == 1)
+            t = tally[member_id] = [0, 0, 0, 0, 0]
+        t[0], t[1], t[2] = t[0] + 1, t[1] + hands, t[2] + net
+        t[3], t[4] = t[3] + (place == 1), t[4] + (place is not None)
     names = db.exec(select(Member.id, Member.name, Member.name_key).where(Member.group_id == group.id)).all()
     ranked = sorted((-tally[i][2], key, i, name) for i, name, key in names if i in tally)
     standings = [Standing(i, name, *tally[i]) for _, _, i, name in ranked]
@@ -283,16 +315,27 @@ def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) ->
 def _file_money(db: Session, group: Group, players: dict[int | None, PlayerStats], wanted: set[int] | None) -> None:
     """Each player's hands, net and place per session, oldest session first (only those sessions of the wanted)."""
     seats = _seats(group, None if wanted is None else select(Player.sitting_id).where(Player.member_id.in_(wanted)))
+    numbered = group_numbers(group)
     money = (
-        select(seats.c.member_id, Sitting.public_id, Sitting.created_at, seats.c.hands, seats.c.net, seats.c.place)
+        select(
+            seats.c.member_id,
+            Sitting.public_id,
+            Sitting.created_at,
+            seats.c.hands,
+            seats.c.net,
+            seats.c.place,
+            seats.c.deals,
+            numbered.c.number,
+        )
         .join(Sitting, Sitting.id == seats.c.sitting_id)
+        .join(numbered, numbered.c.id == seats.c.sitting_id)
         .order_by(Sitting.created_at, Sitting.id)
     )
     if wanted is not None:
         money = money.where(seats.c.member_id.in_(wanted))
-    for member_id, public_id, started, hands, net, place in _rows(db, money):
+    for member_id, public_id, started, hands, net, place, deals, number in _rows(db, money):
         if member_id in players:
-            players[member_id].sessions.append(SessionResult(public_id, started, hands, net, place))
+            players[member_id].sessions.append(SessionResult(public_id, started, hands, net, place, deals, number))
 
 
 def _file_play(db: Session, group: Group, players: dict[int | None, PlayerStats], wanted: set[int] | None) -> None:

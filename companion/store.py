@@ -223,16 +223,28 @@ def rename_member(db: Session, member: Member, name: str) -> None:
 def group_sittings(
     db: Session, group: Group, page: int = 1, per_page: int | None = None
 ) -> tuple[list[SittingSummary], bool]:
-    """The group's sessions, newest first, with their hand counts: one page (or all, without ``per_page``),
-    and whether more follow."""
-    query = select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.created_at.desc(), Sitting.id.desc())
+    """The group's sessions, newest first, with their hand counts and numbers: one page (or all, without
+    ``per_page``), and whether more follow."""
+    numbered = group_numbers(group)
+    query = (
+        select(Sitting, numbered.c.number)
+        .join(numbered, numbered.c.id == Sitting.id)
+        .order_by(Sitting.created_at.desc(), Sitting.id.desc())
+    )
     if per_page is not None:
         query = query.offset((page - 1) * per_page).limit(per_page + 1)
-    sittings = list(db.exec(query))
-    more = per_page is not None and len(sittings) > per_page
-    sittings = sittings[:per_page]
-    counts = _hand_counts(db, sittings)
-    return [SittingSummary(s, counts.get(s.id or 0, 0), None) for s in sittings], more
+    rows = list(db.exec(query))
+    more = per_page is not None and len(rows) > per_page
+    rows = rows[:per_page]
+    counts = _hand_counts(db, [s for s, _ in rows])
+    return [SittingSummary(s, counts.get(s.id or 0, 0), None, number) for s, number in rows], more
+
+
+def group_numbers(group: Group) -> Any:
+    """Each of the group's sessions with its number in the group, 1 for the first: two sessions of one
+    evening read apart by it."""
+    number = func.row_number().over(order_by=(Sitting.created_at, Sitting.id)).label("number")
+    return select(Sitting.id, number).where(Sitting.group_id == group.id).subquery()
 
 
 def groups_of(db: Session, device: str | None) -> list[tuple[Group, Role]]:
@@ -254,6 +266,8 @@ class SittingSummary:
     hands: int
     #: This phone's role in it (None where the list is not one phone's).
     role: Role | None
+    #: Its number in its group (None outside a group's list).
+    number: int | None = None
 
 
 def sittings_of(

@@ -61,10 +61,11 @@ NIGHT_2 = [
 @pytest.fixture
 def club(db):
     group = create_group(db, "Tuesday club", DEFAULT_HOUSE_RULES)
-    one = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], 8, 0, DEFAULT_HOUSE_RULES, group=group)
+    # Each night played to its last deal (a session of as many deals as it has hands), so each has places.
+    one = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], len(NIGHT_1), 0, DEFAULT_HOUSE_RULES, group=group)
     for deal, record in enumerate(NIGHT_1, 1):
         record_hand(db, one, deal, record, f"n1-{deal}")
-    two = create_sitting(db, ["Eve", "ann", "Bob", "Cat"], 8, 0, DEFAULT_HOUSE_RULES, group=group)
+    two = create_sitting(db, ["Eve", "ann", "Bob", "Cat"], len(NIGHT_2), 0, DEFAULT_HOUSE_RULES, group=group)
     for deal, record in enumerate(NIGHT_2, 1):
         record_hand(db, two, deal, record, f"n2-{deal}")
     return group, one, two
@@ -94,6 +95,21 @@ def test_money_sessions_and_places(db, club):
     assert sum(p.net for p in stats.players) == 0  # every hand is zero-sum, so is the group
     assert stats.running(ann) == [0, -72, -24]
     assert stats.running(by_name(stats, "Dan")) == [0, 84, 84]  # flat through the night he missed
+
+
+def test_an_evening_left_before_its_last_deal_has_no_places(db, club):
+    group, _, _ = club
+    left = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], 8, 0, DEFAULT_HOUSE_RULES, group=group)
+    for deal, record in enumerate(NIGHT_1[:3], 1):  # three of eight deals, then everyone went home
+        record_hand(db, left, deal, record, f"left-{deal}")
+    stats = group_stats(db, group)
+    ann = by_name(stats, "Ann")
+    assert [s.place for s in ann.sessions] == [4, 1, None] and not ann.sessions[-1].finished
+    assert len(ann.finished) == 2 and ann.up.played == 2
+    wins_before = {p.name: p.wins for p in group_stats(db, group).players}
+    board = {s.name: s for s in leaderboard(db, group).standings}
+    assert all(board[name].wins == wins for name, wins in wins_before.items() if name in board)
+    assert (board["Ann"].sessions, board["Ann"].finished, board["Ann"].unfinished) == (3, 2, 1)
 
 
 def test_the_leaderboard_and_its_chart_agree_with_each_players_figures(db, club):

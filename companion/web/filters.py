@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import Flask, current_app
 
 from ..games import GAMES
 from ..rules import LINE_LABELS, Bid, Money, true_minus
@@ -73,6 +76,25 @@ def place(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
+#: Where the tables are: sessions' times are shown in this zone's clock (``TIMEZONE`` in the config).
+DEFAULT_TIMEZONE = "Europe/London"
+
+
+def session_time(started: datetime, zone: str = DEFAULT_TIMEZONE) -> str:
+    """When a session started, to the minute and on the table's clock: two on one evening read apart.
+
+    >>> session_time(datetime(2026, 11, 24, 19, 30, tzinfo=UTC)), session_time(datetime(2026, 7, 1, 19, 30))
+    ('Tue 24 Nov 2026, 19:30', 'Wed 1 Jul 2026, 20:30')
+    """
+    if started.tzinfo is None:  # SQLite hands back naive times: they were stored in UTC
+        started = started.replace(tzinfo=UTC)
+    try:
+        local = started.astimezone(ZoneInfo(zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        local = started
+    return f"{local:%a} {local.day} {local:%b %Y, %H:%M}"
+
+
 def control_attrs(field, first_error: str | None = None) -> dict[str, object]:
     """A form control's attributes: its error described, and the focus when it holds the form's first problem."""
     attrs: dict[str, object] = {}
@@ -86,6 +108,9 @@ def control_attrs(field, first_error: str | None = None) -> dict[str, object]:
 def register(app: Flask) -> None:
     app.add_template_global(control_attrs)
     app.add_template_filter(place)
+    app.add_template_filter(
+        lambda t: session_time(t, current_app.config.get("TIMEZONE", DEFAULT_TIMEZONE)), "session_time"
+    )
     app.add_template_filter(sentence)
     app.add_template_filter(coin_set)
     app.add_template_filter(pounds)

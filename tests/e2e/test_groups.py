@@ -80,10 +80,24 @@ def test_a_club_plays_two_sessions_and_sees_the_leaderboard(phone: Page, live_se
     assert fits(phone)
     assert violations(phone) == []
 
+    # Only the first night was played to its last deal: one first place in all, and the second night says
+    # it was left unfinished. Both were started within a minute: their numbers tell them apart.
+    assert sum(int(row.locator("td").nth(3).inner_text()) for row in rows.all()) == 1
+    listed = phone.locator("#group-sessions li .meta")
+    expect(listed.nth(1)).to_contain_text("No. 2")
+    expect(listed.nth(2)).to_contain_text("No. 1")
+    expect(listed.nth(1)).to_contain_text("(unfinished)")
+    expect(listed.nth(2)).not_to_contain_text("unfinished")
+
     leader = rows.first.locator("a")
     name = leader.inner_text()
     leader.click()
     expect(phone.locator("h1")).to_have_text(name)
     expect(phone.locator("#session-count")).to_have_text("2")
+    expect(phone.locator("#wins")).to_contain_text("of 1 finished sessions (1 left unfinished: no places)")
+    latest = phone.locator("ol.sessions li .meta")
+    expect(latest.first).to_contain_text("No. 2")
+    expect(latest.first).to_contain_text("unfinished, 4 of 8 deals")
+    expect(latest.nth(1)).to_contain_text("No. 1")
     assert fits(phone)
     assert violations(phone) == []

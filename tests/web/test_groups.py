@@ -221,7 +221,8 @@ def test_a_player_page_lists_their_latest_ten_sessions(client):
     assert 'id="session-count">12<' in mine and 'id="net">6/-<' in mine  # 12 × 0/6
     listed = re.search(r'<ol class="sessions" reversed>(.*?)</ol>', mine, re.S).group(1)
     assert listed.count("<li>") == 10 and "And 2 earlier" in mine
-    assert 'id="up">12 of 12' in mine
+    assert 'id="up">none' in mine  # one hand of eight each time: no session was finished
+    assert "12 left unfinished" in mine and mine.count("unfinished, 1 of 8 deals") == 10
 
 
 @pytest.mark.parametrize("member_id", [2**31, 2**63, 10**30])
