@@ -67,11 +67,30 @@ def line_chart(series: list[tuple[str, list[int]]], steps: int) -> Chart | None:
     def y(v: int) -> float:
         return round(PAD + (HEIGHT - 2 * PAD) * (high - v) / span, 1)
 
-    lines = [
-        Line(key, name, *style(key), " ".join(f"{x(i)},{y(values[i])}" for i in _drawn(len(values), steps)))
-        for key, (name, values) in enumerate(series)
-    ]
+    taken: dict[tuple[int, int], int] = {}  # (step, value) → lines already drawn through it
+    lines = []
+    for key, (name, values) in enumerate(series):
+        points = []
+        for i in _drawn(len(values), steps):
+            nudge = apart(taken.get((i, values[i]), 0))
+            taken[(i, values[i])] = taken.get((i, values[i]), 0) + 1
+            points.append(f"{x(i)},{round(y(values[i]) + nudge, 1)}")
+        lines.append(Line(key, name, *style(key), " ".join(points)))
     return Chart(WIDTH, HEIGHT, y(0), lines, steps)
+
+
+#: How far apart lines running through the same totals are drawn, so that none hides another.
+NUDGE = 3.0
+
+
+def apart(earlier: int) -> float:
+    """The vertical nudge of a line through a point ``earlier`` lines already pass: 0, then 3 below, 3 above, 6 …
+
+    >>> [apart(n) for n in range(4)]
+    [0.0, 3.0, -3.0, 6.0]
+    """
+    step = (earlier + 1) // 2
+    return NUDGE * step if earlier % 2 else -NUDGE * step + 0.0
 
 
 def _drawn(count: int, steps: int) -> list[int]:

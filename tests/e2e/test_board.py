@@ -352,3 +352,15 @@ def test_a_table_wider_than_the_phone_says_it_scrolls(phone: Page, table: Table,
             assert not shaded(phone, scroller, width - 10), (scheme, n)  # none at the end of the table
             assert shaded(phone, scroller, 0), (scheme, n)  # and now one at the edge it came from
         assert wide, f"no table on {sheet} is wider than 360 px"
+
+
+def test_players_level_on_the_chart_are_all_seen(phone: Page, table: Table):
+    """A partner game made: declarer and partner win the same, the two others lose the same. Each pair's lines
+    run through the same totals; each line stays visible beside the other, with its own marker."""
+    url = table.session("sussex", ["Anna", "Ben", "Cleo", "Dai"], SUSSEX[:1], deals=8)
+    phone.goto(url)
+    lines = phone.locator("#chart polyline, .chart polyline")
+    expect(lines).to_have_count(4)
+    drawn = [lines.nth(i).get_attribute("points") for i in range(4)]
+    last = sorted(float(points.split()[-1].split(",")[1]) for points in drawn)  # each line's end, on screen
+    assert all(b - a >= 2 for a, b in zip(last, last[1:], strict=False)), last  # none hidden under another
