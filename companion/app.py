@@ -19,6 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import ratelimit  # noqa: F401  (registers the database:// storage)
 from .extensions import compress, csrf, db, limiter, static_digest
+from .games import GAMES, SUSSEX
 from .store import SessionDeleted
 from .web import security
 
@@ -159,7 +160,10 @@ def _register_files(app: Flask) -> None:
     def service_worker():
         files = [static_digest.static_url_for("static", filename=name) for name in STATIC_FILES]
         files.append(url_for("htmx", asked=version))
-        body = render_template("sw.js", files=files, version=hashlib.sha256("".join(files).encode()).hexdigest()[:12])
+        # Every other game's sheet too, for the "?" beside its hand form and the Rules page offline.
+        sheets = [url_for("reference.game", game_id=game.id) for game in GAMES.values() if game is not SUSSEX]
+        kept = files + sheets
+        body = render_template("sw.js", files=kept, version=hashlib.sha256("".join(kept).encode()).hexdigest()[:12])
         response = app.response_class(body, mimetype="text/javascript")
         response.headers["Service-Worker-Allowed"] = "/"
         response.headers["Cache-Control"] = "no-cache"
@@ -173,7 +177,7 @@ def _register_files(app: Flask) -> None:
 
 
 #: The static files every page may use (kept by the service worker for offline rules).
-STATIC_FILES = ("style.css", "app.js", "offline.js", "icon.svg")
+STATIC_FILES = ("style.css", "app.js", "board.js", "offline.js", "icon.svg")
 
 
 #: What a player sees instead of an error: status → (title, message).

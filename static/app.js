@@ -14,6 +14,15 @@ document.addEventListener("htmx:afterSwap", (event) => {
   dialog.scrollTop = 0;
 });
 
+// The called cards' help asks for the young trumps chosen by now, not those of the form as it loaded.
+document.addEventListener("htmx:configRequest", (event) => {
+  const young = document.querySelector("#young_trumps-box input:checked");
+  if (!young || !event.detail.elt.hasAttribute("data-young")) return;
+  const url = new URL(event.detail.path, location.href);
+  url.searchParams.set("young", young.value);
+  event.detail.path = url.pathname + url.search + url.hash;
+});
+
 // A refused Save: the first problem takes the focus (autofocus) and stands mid-screen, clear of the bar below.
 document.addEventListener("DOMContentLoaded", () => {
   const first = document.querySelector("[autofocus]");
@@ -54,4 +63,118 @@ document.addEventListener("input", (event) => {
   if (!seat) return;
   const label = document.querySelector(`#first_dealer-box label[data-value="${seat[1]}"] span`);
   if (label) label.textContent = event.target.value.trim() || `Player ${Number(seat[1]) + 1}`;
+});
+
+// The hand form, one answer after another. Its answers every hand needs are marked data-step, in order; a tap
+// on one moves the focus on to the next one still unanswered (on screen, clear of the bar beside Save), and
+// the points field gets the keyboard when the last tap before it is made. Only eldest may bid four, so a four
+// names eldest declarer when no declarer is chosen yet (still anyone's to change).
+const answered = (step) => {
+  const choices = step.querySelectorAll("input[type=radio], input[type=checkbox]");
+  if (choices.length) return [...choices].some((c) => c.checked);
+  const field = step.querySelector("input, select");
+  return !field || field.value.trim() !== "";
+};
+
+let revealed = null;
+
+function reveal(box) {
+  revealed = box;
+  const bar = document.querySelector("#hand-form .actions");
+  const bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+  const { top, bottom: end } = box.getBoundingClientRect();
+  if (end > bottom - 8) window.scrollBy(0, Math.min(end - bottom + 8, top - 8));
+  else if (top < 0) window.scrollBy(0, top - 8);
+}
+
+function eldestDeclares(choice) {
+  const box = document.getElementById("declarer-box");
+  if (choice.name !== "bid" || choice.value !== "4" || !box || !box.dataset.eldest) return;
+  if (box.querySelector("input:checked")) return;
+  const eldest = box.querySelector(`input[value="${box.dataset.eldest}"]`);
+  eldest.checked = true;
+  eldest.dispatchEvent(new Event("change", { bubbles: true })); // previewed, and kept with the hand
+}
+
+// Only a tap moves on: arrow keys go on choosing within the group.
+let tapped = false;
+document.addEventListener("pointerdown", () => { tapped = true; }, true);
+document.addEventListener("keydown", () => { tapped = false; }, true);
+
+document.addEventListener("change", (event) => {
+  const choice = event.target;
+  if (!event.isTrusted || choice.type !== "radio" || choice.form?.id !== "hand-form") return;
+  eldestDeclares(choice);
+  if (!tapped) return;
+  const steps = [...choice.form.querySelectorAll("[data-step]")].filter((s) => s.getClientRects().length);
+  const here = steps.findIndex((s) => s.contains(choice));
+  const next = here < 0 ? null : steps.slice(here + 1).find((s) => !answered(s));
+  if (!next) return; // an optional choice, or the last answer: the focus stays
+  next.querySelector("input, select").focus({ preventScroll: true });
+  reveal(next);
+});
+
+// A folded section opened by a tap shows as much of itself as fits above the bar.
+document.addEventListener("click", (event) => {
+  const summary = event.target.closest("#hand-form details.section > summary");
+  if (summary && !summary.parentElement.open) requestAnimationFrame(() => reveal(summary.parentElement));
+});
+
+// The preview's answer changes the bar's height: the answer just brought on screen stays clear of it.
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.target.id === "preview" && revealed && revealed.contains(document.activeElement)) reveal(revealed);
+});
+
+// The hand as entered is kept with the page's history entry, so Back (after Rules, say) or a reload brings it
+// back as it was left, points included, and asks for its preview. A Save drops it: Back then shows the next
+// deal's empty form, never the saved hand's choices (the form's autocomplete="off" stops the browser's own).
+const NOT_KEPT = new Set(["csrf_token", "action"]);
+
+function keepHand(form) {
+  const fields = [...new FormData(form)].filter(([name]) => !NOT_KEPT.has(name));
+  const open = [...form.querySelectorAll("details")].map((d) => d.open);
+  const dealer = document.querySelector("h1 small");
+  history.replaceState({ hand: { fields, open, dealer: dealer && dealer.textContent } }, "");
+}
+
+function bringBack(form) {
+  const hand = history.state && history.state.hand;
+  if (!hand) return;
+  const values = (name) => hand.fields.filter(([n]) => n === name).map(([, v]) => v);
+  for (const control of form.elements) {
+    if (!control.name || NOT_KEPT.has(control.name) || control.type === "submit") continue;
+    if (control.type === "radio" || control.type === "checkbox") control.checked = values(control.name).includes(control.value);
+    else control.value = values(control.name)[0] ?? "";
+  }
+  form.querySelectorAll("details").forEach((d, i) => { d.open = Boolean(hand.open[i]); });
+  // Another phone saved its deal meanwhile: the page names the hand's own deal, so Save finds that out.
+  for (const deal of document.querySelectorAll("[data-deal]")) deal.textContent = form.elements.deal.value;
+  const dealer = document.querySelector("h1 small");
+  if (dealer && hand.dealer) dealer.textContent = hand.dealer;
+  const anyChoice = form.querySelector("input[type=radio]");
+  if (anyChoice) anyChoice.dispatchEvent(new Event("change", { bubbles: true })); // the preview and the bar
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("hand-form");
+  if (!form) return;
+  bringBack(form);
+  const keep = () => keepHand(form);
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
+  form.addEventListener("toggle", keep, true);
+  form.addEventListener("submit", (event) => {
+    if (form.dataset.sent) {
+      event.preventDefault(); // a second tap on Save while the first is on its way
+    } else if (event.submitter && event.submitter.value === "save") {
+      form.dataset.sent = "1";
+      history.replaceState(null, "");
+    }
+  });
+});
+
+// A phone that keeps pages in memory (Safari does) shows the saved form again on Back: load the next deal's instead.
+window.addEventListener("pageshow", (event) => {
+  const form = document.getElementById("hand-form");
+  if (event.persisted && form && form.dataset.sent) location.reload();
 });

@@ -16,6 +16,7 @@ const PRECACHE = [
   "/reference/play",
   "/reference/house-rules",
   "/reference/cheat-sheet",
+{#- files: the static files and every other game's sheet (companion/app.py) #}
 {%- for url in files %}
   "{{ url }}",
 {%- endfor %}

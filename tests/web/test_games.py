@@ -286,3 +286,60 @@ def test_a_hand_saved_before_its_check_still_shows_and_is_refused_only_when_save
     fields = {"taker": "0", "contract": "garde", "bouts": "2", "points": "40.5"}
     again = client.post(board + "/hands/1/edit", data={**hidden_fields(edit.text), "action": "save", **fields})
     assert again.status_code == 422 and "whole" in again.text
+
+
+def preview_of(client, board: str, **fields) -> str:
+    form = client.get(board + "/hands/new").text
+    headers = {"HX-Request": "true", "X-CSRFToken": csrf_from(form)}
+    return client.post(board + "/hands/preview", data={**hidden_fields(form), **fields}, headers=headers).text
+
+
+@pytest.mark.parametrize(
+    "game, names, sections",
+    [
+        ("tapp", ["Ann", "Bob", "Cat"], ["bids", "points", "bridscher", "bonuses"]),
+        ("french", ["Ann", "Bob", "Cat", "Dan", "Eve"], ["partner", "contracts", "targets", "cards", "petit-au-bout",
+                                                         "poignee", "chelem"]),
+    ],
+)  # fmt: skip
+def test_each_rule_a_points_game_needs_has_its_help_beside_the_field(client, game, names, sections):
+    board = start(client, game, names, str(len(names)))
+    form = client.get(board + "/hands/new").text
+    found = re.findall(rf'class="help" href="/reference/games/{game}#([a-z-]+)"[^>]*hx-select="#([a-z-]+)"', form)
+    assert [a for a, b in found if a == b] == sections
+    assert '<dialog id="help"' in form
+    sheet = client.get(f"/reference/games/{game}").text
+    for section in sections:
+        assert f'<section id="{section}">' in sheet
+
+
+def test_a_points_games_bar_says_what_is_still_to_fill_in_in_the_forms_order(client):
+    french = start(client, "french", ["Ann", "Bob", "Cat", "Dan", "Eve"], "5")
+    assert "To fill in: Called King held by (the taker: alone), Taker&#39;s card points" in preview_of(
+        client, french, taker="0", contract="garde", bouts="1"
+    )
+    tapp = start(client, "tapp", ["Ann", "Bob", "Cat"], "3")
+    assert "To fill in: Declarer (won the bid), Declarer&#39;s card points" in preview_of(client, tapp, bid="two")
+    assert "To fill in: Bridscher: most card points (pays)" in preview_of(client, tapp, bid="bridscher")
+
+
+def test_tapp_tarocks_preview_names_the_players_never_seats(client):
+    board = start(client, "tapp", ["Ann", "Bob", "Cat"], "3")
+    tie = preview_of(client, board, bid="bridscher", loser=["0", "2"])
+    assert "Bridscher: Ann and Cat tied for the most card points" in tie
+    missed = preview_of(client, board, bid="two", declarer="1", points="45", bonus_trull="missed-2")
+    assert "Trull, announced by Cat and missed: Cat pays each other player" in missed
+    assert not re.search(r"\bseats? (from )?\d", tie + missed)
+
+
+def test_a_points_games_notice_after_save_gives_each_players_points(client):
+    board = start(client, "tapp", ["Ann", "Bob", "Cat"], "3")
+    save(client, board, bid="three", declarer="0", points="38")
+    notice = re.search(r'<p class="flash" role="status">(.*?)</p>', client.get(board).text).group(1)
+    assert notice == "Deal 1 saved: Ann bid Three · 38 · won — Ann\u00a0+20 · Bob\u00a0−10 · Cat\u00a0−10"
+
+
+def test_every_games_sheet_is_kept_for_offline(client):
+    worker = client.get("/sw.js").text
+    for game in ("tapp", "french"):
+        assert f'"/reference/games/{game}",' in worker

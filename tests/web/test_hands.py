@@ -471,3 +471,85 @@ def test_a_restore_after_ten_minutes_is_too_late(app, client, monkeypatch):
     monkeypatch.setattr(time, "time", lambda: later)
     assert client.post(form.pop("action"), data=form).status_code == 303
     assert "Too late to restore" in client.get(location).text and 'id="deal-1"' not in client.get(location).text
+
+
+# -- what the table sees after Save, after Back, and when two phones score one deal ----------------------------
+
+
+def notices(html: str) -> list[str]:
+    return re.findall(r'<p class="flash" role="status">(.*?)</p>', html, re.S)
+
+
+def test_the_notice_after_save_names_the_hand_and_each_payment(client):
+    location = start_session(client)
+    assert new_hand(client, location, **PARTNER_MADE).status_code == 303
+    assert notices(client.get(location).text) == [
+        "Deal 1 saved: Bob&#39;s four made — Ann\u00a0−0/6 · Bob\u00a0+0/6 · Cat\u00a0−0/6 · Dan\u00a0+0/6"
+    ]
+    stung = {**PARTNER_MADE, "held_by": "trug-2", "points": "50", "stinger_points": "40"}
+    edit = client.get(location + "/hands/1/edit").text
+    assert client.post(location + "/hands/1/edit", data=hand_form_data(edit, **stung)).status_code == 303
+    assert notices(client.get(location).text)[0].startswith("Deal 1 changed: Bob&#39;s four (stung) failed — ")
+
+
+def test_a_second_press_of_save_repeats_the_first_notice_never_a_second_one(client):
+    location = start_session(client)
+    page = client.get(location + "/hands/new")
+    data = hand_form_data(page.text, **PARTNER_MADE)
+    assert client.post(location + "/hands/new", data=data).status_code == 303
+    assert client.post(location + "/hands/new", data=data).status_code == 303  # before the scoreboard showed
+    shown = notices(client.get(location).text)
+    assert len(shown) == 1 and shown[0].startswith("Deal 1 saved: Bob&#39;s four made")
+    assert client.post(location + "/hands/new", data=data).status_code == 303  # later: the same words again
+    assert notices(client.get(location).text) == shown
+
+
+def test_a_deal_another_phone_saved_first_shows_its_hand_and_offers_discarding_first(client):
+    location = start_session(client)
+    first = client.get(location + "/hands/new").text
+    second = client.get(location + "/hands/new").text
+    assert client.post(location + "/hands/new", data=hand_form_data(first, **PARTNER_MADE)).status_code == 303
+    mine = {**PARTNER_MADE, "points": "40"}
+    response = client.post(location + "/hands/new", data=hand_form_data(second, **mine))
+    assert response.status_code == 200
+    html = response.text
+    assert "Deal 1 was saved from another phone meanwhile" in html
+    assert 'id="theirs"' in html and "Bob bid four · partner game · made" in html
+    assert html.index('id="discard"') < html.index('id="save-next"')  # discarding comes first
+    assert ">Discard mine</a>" in html and ">Save mine as deal 2</button>" in html
+    assert 'id="save"' not in html  # no plain Save that puts it in as the next deal
+    assert "<h1>Score deal <span data-deal>1</span>" in html and 'name="deal" type="hidden" value="2"' in html
+    assert client.get(location).text.count('class="hand"') == 1
+    again = client.post(location + "/hands/new", data=hand_form_data(html, **mine))  # Save mine as deal 2
+    assert again.status_code == 303
+    assert notices(client.get(location).text)[0].startswith("Deal 2 saved: Bob&#39;s four failed")
+
+
+def test_when_every_deal_is_in_a_late_phone_can_only_discard(client):
+    location = start_session(client, deals="8")
+    forms = []
+    for _ in range(8):
+        forms.append(client.get(location + "/hands/new").text)
+        assert client.post(location + "/hands/new", data=hand_form_data(forms[-1], **PARTNER_MADE)).status_code == 303
+    late = hand_form_data(forms[0], **{**PARTNER_MADE, "form_token": "x" * 22})
+    html = client.post(location + "/hands/new", data=late).text
+    assert "every deal of this session is recorded" in html and 'id="discard"' in html and "save-next" not in html
+
+
+def test_the_hand_form_keeps_no_choices_of_the_browsers_and_marks_its_steps(client):
+    location = start_session(client)
+    html = client.get(location + "/hands/new").text
+    assert re.search(r'<form id="hand-form"[^>]*autocomplete="off"', html)
+    assert 'id="declarer-box" data-step data-eldest="1"' in html  # deal 1: Ann deals, Bob is eldest
+    steps = re.findall(r'id="([a-z_]+)-box"[^>]*data-step|class="options (\w+)"[^>]*data-step', html)
+    assert [a or b for a, b in steps] == [
+        "bid", "declarer", "suits", "ranks", "trumps", "young_trumps", "held_by", "points", "stinger_points",
+    ]  # fmt: skip
+
+
+def test_a_doctored_seat_is_refused_with_the_players_names_not_seat_numbers(client):
+    location = start_session(client)
+    for doctored, field in (({"declarer": "9"}, "declarer"), ({"held_by": "trug-7"}, "held_by")):
+        html = new_hand(client, location, **{**PARTNER_MADE, **doctored}).text
+        assert re.search(rf'id="{field}-error" role="alert">Choose [^<]*: Ann, Bob, Cat or Dan\.<', html)
+        assert not re.search(r"\bseats? (from )?\d", html)

@@ -23,6 +23,7 @@ from ...rules import (
     HandRecord,
     HouseRules,
     InvalidHand,
+    InvalidSeat,
     MartletKind,
     MartletLevel,
     Rank,
@@ -139,6 +140,7 @@ class HandForm(FlaskForm):
 
     def __init__(self, *args, names: list[str], **kwargs):
         super().__init__(*args, **kwargs)
+        self.names = names
         self.declarer.choices = options(enumerate(names))
         self.held_by.choices = options(
             [(f"hand-{s}", name) for s, name in enumerate(names)]
@@ -223,7 +225,7 @@ class HandForm(FlaskForm):
         try:
             return HandRecord.from_json(self.record_json(house_rules))
         except InvalidHand as exc:
-            self.add_error(exc.field, exc.message, exc.item)
+            self.add_error(exc.field, by_name(exc, self.names), exc.item)
             return None
 
     def add_error(self, engine_field: str, message: str, item: str | None = None) -> None:
@@ -238,6 +240,17 @@ class HandForm(FlaskForm):
         field = self[name]
         if message not in field.errors:
             field.errors = [*field.errors, message]
+
+
+def by_name(exc: InvalidHand, names: list[str]) -> str:
+    """The engine's message, with the players' names where it offers seats by number (as the API needs).
+
+    >>> by_name(InvalidSeat("declarer", "the declarer", 3), ["Ann", "Bob", "Cat"])
+    'Choose the declarer: Ann, Bob or Cat.'
+    """
+    if isinstance(exc, InvalidSeat):
+        return f"Choose {exc.who}: {', '.join(names[:-1])} or {names[-1]}."
+    return exc.message
 
 
 def _entered(field: Field) -> bool:

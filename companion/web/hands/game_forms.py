@@ -18,9 +18,9 @@ from ...games import FRENCH, TAPP, Game
 from ...games.french import CHELEMS, CONTRACTS, POIGNEE_TRUMPS, TOTAL, FrenchHand, Poignee, Side, whole_points
 from ...games.tapp import BIDS, BONUSES, TappBonus, TappHand
 from ...models import Sitting
-from ...rules import InvalidHand, InvalidSeat
+from ...rules import InvalidHand
 from ..fields import MultiCheckboxField, options, seat_number, whole_number
-from .forms import _radios
+from .forms import _radios, by_name
 
 #: A Tapp bonus's select: nobody, or a player's silent, announced-and-made or announced-and-missed bonus.
 HOW = {"silent": "made it (silent)", "made": "announced and made it", "missed": "announced and missed it"}
@@ -42,23 +42,21 @@ class PointsHandForm(FlaskForm):
         self.names = names
 
     def missing(self) -> list[str]:
-        """Labels of the required fields still empty."""
-        return [f.label.text for f in self if f.flags.required and not _entered(f)]
+        """Labels of the fields this hand needs that are still empty, in the form's order."""
+        needed = self.needed()
+        return [f.label.text for f in self if (f.flags.required or f in needed) and not _entered(f)]
+
+    def needed(self) -> list[Field]:
+        """Fields a hand needs besides the required ones, which the engine judges (and names players for)."""
+        return []
 
     def field_for(self, exc: InvalidHand) -> str | None:
         """The form field that shows an engine complaint (None: above the form)."""
         return self.engine_fields.get(exc.field)
 
     def message_for(self, exc: InvalidHand) -> str:
-        """The engine's message, with the players' names where it offers seats by number.
-
-        >>> form = PointsHandForm.__new__(PointsHandForm); form.names = ["Ann", "Bob", "Cat"]
-        >>> form.message_for(InvalidSeat("declarer", "the declarer", 3))
-        'Choose the declarer: Ann, Bob or Cat.'
-        """
-        if isinstance(exc, InvalidSeat):
-            return f"Choose {exc.who}: {', '.join(self.names[:-1])} or {self.names[-1]}."
-        return exc.message
+        """The engine's message, with the players' names where it offers seats by number."""
+        return by_name(exc, self.names)
 
     def record_json(self, sitting: Sitting) -> dict[str, Any]:
         raise NotImplementedError
@@ -77,7 +75,7 @@ class PointsHandForm(FlaskForm):
 
 
 def _entered(field: Field) -> bool:
-    return field.data not in (None, "") or any(v.strip() for v in field.raw_data or [])
+    return field.data not in (None, "", []) or any(v.strip() for v in field.raw_data or [])
 
 
 class TappForm(PointsHandForm):
@@ -114,6 +112,10 @@ class TappForm(PointsHandForm):
     @property
     def bonus_fields(self) -> list[Field]:
         return [self[_tapp_field(b)] for b in TABLE_BONUSES]
+
+    def needed(self) -> list[Field]:
+        """What the bid chosen needs: a bridscher's loser, or else the declarer and their points."""
+        return [self.loser] if self.bid.data == "bridscher" else [self.declarer, self.points]
 
     def field_for(self, exc: InvalidHand) -> str | None:
         """A complaint about one bonus stands beside that bonus's choice."""
@@ -238,6 +240,10 @@ class FrenchForm(PointsHandForm):
             self.points.description = f"0 to {TOTAL}: whole numbers with {self.players} players"
         if self.players != 5:
             del self["partner"]
+
+    def needed(self) -> list[Field]:
+        """The points, and with five players who held the called King."""
+        return [self.partner, self.points] if "partner" in self else [self.points]
 
     def record_json(self, sitting: Sitting) -> dict[str, Any]:
         record: dict[str, Any] = {

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, request, url_for
+from flask import Blueprint, abort, current_app, flash, request, session, url_for
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...games import GAMES, SUSSEX
+from ...games import GAMES, SUSSEX, TAPP, tapp
 from ...models import Sitting
 from ...rules import InvalidHand, card, category_of, score
 from ...rules.cards import Suit
 from ...store import (
     DealRefused,
+    DealTaken,
     HandView,
     NoSuchDeal,
     StaleEdit,
@@ -28,6 +29,7 @@ from ...store import (
 from .. import render, see_other
 from ..access import require_edit, sitting_at, unless_deleted
 from ..fields import whole_number
+from ..filters import points, signed
 from ..limits import saves
 from .forms import HandForm, form_data
 from .game_forms import GAME_FORMS
@@ -56,9 +58,33 @@ def _stored_hand(sitting: Sitting, deal: int) -> HandView:
 
 
 def _to_scoreboard(sitting: Sitting, message: str) -> Response:
-    """Back to the top of the scoreboard: the notice, the totals and the next deal's button on the first screen."""
-    flash(message)
+    """Back to the top of the scoreboard: the notice, the totals and the next deal's button on the first screen.
+
+    A notice already waiting is not added again: a second tap on Save repeats the first one's notice.
+    """
+    if message not in [m for _, m in session.get("_flashes", [])]:
+        flash(message)
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
+
+
+def _notice(sitting: Sitting, deal: int, done: str) -> str:
+    """What the first screen after a save says: the hand and each player's payment (or points) for it.
+
+    "Deal 6 saved: Bob's four made — Ann −0/6 · Bob +0/6 · Cat −0/6 · Dan +0/6"
+    """
+    hand = hand_view(db.session, sitting, deal)
+    if hand is None:  # deleted on another phone in the meantime
+        return f"Deal {deal} {done}."
+    names = sitting.names
+    if hand.game.in_points:
+        what, amounts = hand.game.describe(hand.record, names), [points(n) for n in hand.payments]
+    else:
+        record = hand.record
+        kind = "" if record.partner is not None else f" ({record.kind.label})"
+        what = f"{names[record.declarer]}'s {record.bid.said}{kind} {'made' if record.made else 'failed'}"
+        amounts = [signed(n) for n in hand.payments]
+    # A name and its payment never part at the end of a line.
+    return f"Deal {deal} {done}: {what} — " + " · ".join(f"{n}\u00a0{a}" for n, a in zip(names, amounts, strict=True))
 
 
 def _called_card(form: HandForm) -> dict[str, Any] | None:
@@ -105,11 +131,20 @@ def _preview(form: Any, sitting: Sitting, record: Any, refused: bool = False) ->
     }
     if sitting.game == SUSSEX.id:
         found["called"] = _called_card(form)
-        found["result"] = score(record, working=True) if record is not None else None
     else:
-        found["result"] = GAMES[sitting.game].score(record) if record is not None else None
         found["stake"] = sitting.stake
+    found["result"] = _scored(sitting, record) if record is not None else None
     return found
+
+
+def _scored(sitting: Sitting, record: Any) -> Any:
+    """A hand's result with its working: Sussex Tarot's line by line; a points game's with the players' names
+    where its engine can give them (Tapp Tarock's bonuses and bridscher), never seats by number."""
+    if sitting.game == SUSSEX.id:
+        return score(record, working=True)
+    if sitting.game == TAPP.id:
+        return tapp.score(record, sitting.names)
+    return GAMES[sitting.game].score(record)
 
 
 def _form_page(
@@ -120,8 +155,11 @@ def _form_page(
     record: Any = None,
     status: int = 200,
     current: HandView | None = None,
+    theirs: HandView | None = None,
+    next_deal: int | None = None,
 ) -> Response:
-    """The hand form with its preview; ``current`` is another phone's newer version of the hand.
+    """The hand form with its preview; ``current`` is another phone's newer version of the hand being edited,
+    ``theirs`` the hand another phone saved first as this deal (``next_deal``: the one this hand may go in as).
 
     After a POST: 200 for a hand the engine accepted (previewed, or refused
     because of another phone's change) and 422 for one it did not.
@@ -137,6 +175,9 @@ def _form_page(
         editing=editing,
         preview=_preview(form, sitting, record, refused=status == 422),
         current=current,
+        theirs=theirs,
+        theirs_result=_scored(sitting, theirs.record) if theirs else None,
+        next_deal=next_deal,
         first_error=next((f.name for f in form if f.errors), None),
     )
     # Never kept for Back: after a save, Back opens a fresh form for the next deal, not this one filled in.
@@ -158,25 +199,38 @@ def new(public_id: str) -> Response:
 
     deal = whole_number(form.deal.data) or 0  # 0: no such deal, refused below
     record = _to_record(form, sitting) if form.validate_on_submit() else None
-    status = 200 if record is not None else 422
-    if record is not None and request.form.get("action") != "preview":
-        try:
-            saved = record_hand(db.session, sitting, deal, record, form.form_token.data or "")
-            return _to_scoreboard(sitting, f"Deal {deal} saved." if saved else f"Deal {deal} was already saved.")
-        except DealRefused as refused:  # another phone took the deal, or a doctored form named none
-            form.form_errors.append(
-                (
-                    f"This session has deals 1 to {sitting.deals}; there is no deal {deal}."
-                    if isinstance(refused, NoSuchDeal)
-                    else f"Deal {deal} was saved from another phone meanwhile."
-                )
-                + (f" This hand can go in as deal {refused.next_deal}." if refused.next_deal else "")
-            )
-            if isinstance(refused, NoSuchDeal):
-                status = 422
-            deal = refused.next_deal or deal
-            form.deal.data = str(deal)
-    return _form_page(form, sitting, deal if 1 <= deal <= sitting.deals else 1, None, record, status)
+    if record is None or request.form.get("action") == "preview":
+        status = 200 if record is not None else 422
+        return _form_page(form, sitting, deal if 1 <= deal <= sitting.deals else 1, None, record, status)
+    try:
+        record_hand(db.session, sitting, deal, record, form.form_token.data or "")
+    except NoSuchDeal as refused:  # only a doctored form names a deal the session does not have
+        form.form_errors.append(
+            f"This session has deals 1 to {sitting.deals}; there is no deal {deal}."
+            + (f" This hand can go in as deal {refused.next_deal}." if refused.next_deal else "")
+        )
+        form.deal.data = str(refused.next_deal or 1)
+        return _form_page(form, sitting, refused.next_deal or 1, None, record, 422)
+    except DealTaken as taken:
+        return _taken(form, sitting, deal, record, taken.next_deal)
+    # Saved now, or by this form's first tap on Save (its token): the same notice either way.
+    return _to_scoreboard(sitting, _notice(sitting, deal, "saved"))
+
+
+def _taken(form: Any, sitting: Sitting, deal: int, record: Any, next_deal: int | None) -> Response:
+    """Another phone saved this deal first: its hand beside this one. Most often both phones scored the same
+    hand, so discarding this one is the first choice; saving it as the next deal stays, as a second one."""
+    theirs = hand_view(db.session, sitting, deal)
+    if theirs is None:  # and deleted it since: the deal is free again
+        form.form_errors.append(f"Deal {deal} was saved from another phone and deleted since: Save puts yours in.")
+        return _form_page(form, sitting, deal, None, record)
+    form.form_errors.append(
+        f"Deal {deal} was saved from another phone meanwhile. If it is the hand you entered, discard yours"
+        + (f"; if not, save yours as deal {next_deal}." if next_deal else ": every deal of this session is recorded.")
+    )
+    if next_deal:
+        form.deal.data = str(next_deal)
+    return _form_page(form, sitting, deal, None, record, theirs=theirs, next_deal=next_deal)
 
 
 @bp.route("/<int:deal>/edit", methods=["GET", "POST"])
@@ -195,7 +249,7 @@ def edit(public_id: str, deal: int) -> Response:
         version = whole_number(form.version.data) or 0  # 0: never a stored version, so a stale edit
         try:
             edit_hand(db.session, sitting, deal, record, version)
-            return _to_scoreboard(sitting, f"Deal {deal} changed.")
+            return _to_scoreboard(sitting, _notice(sitting, deal, "changed"))
         except StaleEdit:
             form.form_errors.append(
                 "This hand was changed on another phone after you opened it. "
