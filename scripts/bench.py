@@ -115,72 +115,19 @@ def print_weight(w: dict) -> None:
             print(f"    {n:>7,} B  /{name[:70]}")
 
 
-# -- 3. taps ------------------------------------------------------------------------
-
-
-class Thumb:
-    """Counts every tap and keystroke a player makes."""
-
-    def __init__(self, page):
-        self.page, self.taps, self.keys = page, 0, 0
-
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).click()
-        self.taps += 1
-
-    def type(self, selector: str, text: str) -> None:
-        self.tap(selector)  # putting the cursor in the field is a tap too
-        self.page.keyboard.type(text)
-        self.keys += len(text)
-
-    @property
-    def total(self) -> int:
-        return self.taps + self.keys
-
-
-def score_quickly(page, board_url: str, held_by: str, stinger: str | None) -> Thumb:
-    page.goto(board_url)
-    thumb = Thumb(page)
-    thumb.tap("#score-hand")
-    thumb.tap('#bid-box label[data-value="4"]')
-    thumb.tap('#declarer-box label[data-value="1"]')
-    thumb.tap('#called_suit-box .suits label[data-value="C"]')
-    thumb.tap('#called_suit-box .ranks label[data-value="7"]')
-    thumb.tap('#young_trumps-box label[data-value="hearts"]')
-    thumb.tap(f'#held_by-box label[data-value="{held_by}"]')
-    thumb.type("#points", "50" if stinger else "71")
-    if stinger:
-        thumb.type("#stinger_points", stinger)
-    thumb.tap("#save")
-    page.wait_for_url(re.compile(r".*/s/[^/]+(#deal-\d+)?$"))
-    if "saved" not in page.locator(".flash").inner_text():
-        raise SystemExit("the hand was not saved")
-    return thumb
+# -- 3. taps: scripts/bench_entry.py drives every game's hand form on both phones -----------------
 
 
 def taps() -> dict:
-    from playwright.sync_api import sync_playwright
+    from bench_entry import measure
 
-    server, base, tmp = app_server()
-    try:
-        phone = Phone(base)
-        board = f"{base}/s/{phone.start_session(['Ann', 'Bob', 'Cat', 'Dan'])}"
-        with sync_playwright() as pw:
-            browser, context = phone_browser(pw, base, phone)
-            page = context.new_page()
-            partner = score_quickly(page, board, "hand-3", None)
-            stung = score_quickly(page, board, "trug-2", "55")
-            browser.close()
-    finally:
-        stop(server)
-        shutil.rmtree(tmp, ignore_errors=True)
-    return {"partner": partner, "stung": stung}
+    return measure()
 
 
-def print_taps(t: dict) -> None:
-    print("\n3. Interactions to score a hand, scoreboard → scoreboard (taps + keystrokes)")
-    for name, thumb in t.items():
-        print(f"{name + ' hand':<14}{thumb.total:>3}  ({thumb.taps} taps, {thumb.keys} keystrokes)")
+def print_taps(found: dict) -> None:
+    from bench_entry import print_table
+
+    print_table(found, number="3. ")
 
 
 # -- 1. time on a slow phone ----------------------------------------------------------

@@ -1,0 +1,268 @@
+"""Interactions to score a hand, from the scoreboard's "Score deal N" to the saved scoreboard.
+
+A script plays a player's thumb on the hand form of every game, in Chromium as a Pixel 7 and as an
+iPhone 13, against a live app (gunicorn on a fresh SQLite database, or ``--base URL``), and counts:
+
+- a **tap** for each choice, for Save and for the scoreboard's button; two for a select (open it, pick);
+  one for putting the cursor in a text field that does not have it already;
+- a **keystroke** for each character typed;
+- a **scroll** whenever what the thumb needs next is not wholly on screen: above the bar beside Save
+  (which stays on screen), below the top of the window.
+
+A choice the form has already made rightly (the declarer of a four is eldest) is not tapped again.
+
+    .venv/bin/python scripts/bench_entry.py            # the table, both phones
+    .venv/bin/python scripts/bench_entry.py --base http://127.0.0.1:5000
+
+From another script: ``from scripts.bench_entry import measure, print_table; print_table(measure())``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.testing import gunicorn, stop  # noqa: E402
+
+PHONES = ("Pixel 7", "iPhone 13")
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+
+#: Whether an element is wholly on screen: below the window's top, above the bar beside Save (unless in it).
+REACHABLE = """(el) => {
+  const box = el.getBoundingClientRect();
+  const bar = document.querySelector(".actions");
+  const bottom = bar && !bar.contains(el) ? bar.getBoundingClientRect().top : window.innerHeight;
+  return box.height > 0 && box.top >= 0 && box.bottom <= bottom;
+}"""
+
+
+@dataclass
+class Thumb:
+    """A player's thumb on one page: what it does, counted."""
+
+    page: object
+    taps: int = 0
+    keys: int = 0
+    scrolls: int = 0
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.taps + self.keys + self.scrolls
+
+    def reach(self, selector: str):
+        target = self.page.locator(selector).first
+        target.wait_for(state="visible")
+        if not target.evaluate(REACHABLE):
+            self.scrolls += 1
+            self.log.append(f"scroll to {selector}")
+            target.evaluate("(el) => el.scrollIntoView({block: 'center'})")
+        return target
+
+    def tap(self, selector: str) -> None:
+        self.reach(selector).click()
+        self.taps += 1
+
+    def choose(self, box: str, value: str) -> None:
+        """Tap a choice, unless the form shows it chosen already."""
+        if self.page.locator(f'#{box}-box input[value="{value}"]').is_checked():
+            self.log.append(f"{box} {value} already chosen")
+            return
+        self.tap(f'#{box}-box label[data-value="{value}"]')
+
+    def type(self, selector: str, text: str) -> None:
+        target = self.reach(selector)
+        if not target.evaluate("(el) => el === document.activeElement"):
+            target.click()  # the cursor put in the field
+            self.taps += 1
+        else:
+            self.log.append(f"{selector} had the keyboard")
+        self.page.keyboard.type(text)
+        self.keys += len(text)
+
+    def select(self, selector: str, value: str) -> None:
+        self.reach(selector).select_option(value)
+        self.taps += 2
+
+    def open_section(self, title: str) -> None:
+        section = self.page.locator("details.section", has=self.page.locator("summary", has_text=title))
+        if section.get_attribute("open") is None:
+            self.tap(f'details.section:has(summary:text("{title}")) > summary')
+
+
+# -- the hands -----------------------------------------------------------------
+
+
+def _eldest(page) -> str:
+    """Eldest's seat for the deal on the form: the dealer's left (the form names the dealer)."""
+    dealer = page.locator("h1 small").inner_text().removesuffix(" dealt")
+    return str((FOUR.index(dealer) + 1) % 4)
+
+
+def _sussex(thumb: Thumb, held: str = "partner", extra: Callable[[Thumb], None] | None = None) -> None:
+    """Eldest's four with 7♣ called under young hearts: held by a partner, or in a warden's trug."""
+    eldest = _eldest(thumb.page)
+    other = str((int(eldest) + 2) % 4)
+    thumb.choose("bid", "4")
+    thumb.choose("declarer", eldest)
+    thumb.tap('#called_suit-box .suits label[data-value="C"]')
+    thumb.tap('#called_suit-box .ranks label[data-value="7"]')
+    thumb.choose("young_trumps", "hearts")
+    if held == "partner":
+        thumb.choose("held_by", f"hand-{other}")
+        thumb.type("#points", "71")
+    else:
+        thumb.choose("held_by", f"trug-{other}")
+        thumb.type("#points", "50")
+        thumb.type("#stinger_points", "55")
+    if extra:
+        extra(thumb)
+
+
+def _bonus_and_martlets(thumb: Thumb) -> None:
+    thumb.open_section("Bonuses")
+    thumb.select("#bonus_pagat_ultimo", "declarer")
+    thumb.select("#martlets_declarer", "1")
+
+
+def _tapp(thumb: Thumb) -> None:
+    thumb.choose("bid", "three")
+    thumb.choose("declarer", "0")
+    thumb.type("#points", "38")
+
+
+def _french(thumb: Thumb, partner: bool = False) -> None:
+    thumb.choose("taker", "0")
+    if partner:
+        thumb.choose("partner", "2")
+    thumb.choose("contract", "garde")
+    thumb.choose("bouts", "2")
+    thumb.type("#points", "45")
+
+
+#: (label, game, players, how the hand is entered), in the order printed.
+HANDS: list[tuple[str, str, int, Callable[[Thumb], None]]] = [
+    ("Sussex, plain partner hand", "sussex", 4, _sussex),
+    ("Sussex, stung", "sussex", 4, lambda t: _sussex(t, held="trug")),
+    ("Sussex, a bonus and martlets", "sussex", 4, lambda t: _sussex(t, extra=_bonus_and_martlets)),
+    ("Tapp Tarock, plain", "tapp", 3, _tapp),
+    ("French Tarot, plain (4)", "french", 4, _french),
+    ("French Tarot, plain (5)", "french", 5, lambda t: _french(t, partner=True)),
+]
+
+
+# -- sessions and the app ------------------------------------------------------------
+
+
+def start(page, base: str, game: str, players: int) -> str:
+    """A new session started on this phone (so it may score), its scoreboard's address."""
+    names = (FOUR + ["Eve"])[:players]
+    page.goto(base + "/" if game == "sussex" else f"{base}/new/{game}?players={players}")
+    if game != "sussex":
+        page.fill("#stake", "0/1")
+    for seat, name in enumerate(names):
+        page.fill(f"#player_{seat}", name)
+    page.get_by_role("button", name="Start session").click()
+    page.locator(".deal-count").wait_for()
+    return page.url
+
+
+def score_one(page, board: str, enter: Callable[[Thumb], None]) -> Thumb:
+    page.goto(board)
+    thumb = Thumb(page)
+    thumb.tap("#score-hand")
+    page.wait_for_url(re.compile(r".*/hands/new$"))
+    enter(thumb)
+    thumb.tap("#save")
+    page.wait_for_url(re.compile(r".*/s/[^/]+$"))
+    notice = page.locator(".flash").first.inner_text()
+    if "saved" not in notice:
+        raise SystemExit(f"the hand was not saved: {notice!r}")
+    return thumb
+
+
+def measure(base: str | None = None) -> dict[str, dict[str, Thumb]]:
+    """Each hand kind on each phone: {label: {phone: Thumb}}. Starts an app of its own unless given ``base``."""
+    from playwright.sync_api import sync_playwright
+
+    server = tmp = None
+    if base is None:
+        server, base, tmp = _app_server()
+    found: dict[str, dict[str, Thumb]] = {label: {} for label, *_ in HANDS}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+            for phone in PHONES:
+                settings = dict(pw.devices[phone])
+                settings.pop("default_browser_type", None)
+                context = browser.new_context(**settings)
+                page = context.new_page()
+                boards: dict[tuple[str, int], str] = {}
+                for label, game, players, enter in HANDS:
+                    if (game, players) not in boards:
+                        boards[game, players] = start(page, base, game, players)
+                    found[label][phone] = score_one(page, boards[game, players], enter)
+                context.close()
+            browser.close()
+    finally:
+        if server is not None:
+            stop(server)
+            shutil.rmtree(tmp, ignore_errors=True)
+    return found
+
+
+def _app_server() -> tuple[subprocess.Popen, str, str]:
+    """The app under gunicorn on a fresh SQLite database, without rate limits: (process, base URL, folder)."""
+    tmp = tempfile.mkdtemp()
+    env = {
+        "DATABASE_URL": f"sqlite:///{tmp}/entry.sqlite3",
+        "SECRET_KEY": secrets.token_hex(16),
+        "FLASK_RATELIMIT_ENABLED": "false",
+    }
+    subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "wsgi", "upgrade-db"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        check=True,
+        capture_output=True,
+    )
+    server, base = gunicorn("wsgi:app", env, workers=2)
+    return server, base, tmp
+
+
+def print_table(found: dict[str, dict[str, Thumb]], verbose: bool = False, number: str = "") -> None:
+    print(f"\n{number}Interactions to score a hand, scoreboard → saved scoreboard: total (taps + keystrokes + scrolls)")
+    print(f"{'':<32}" + "".join(f"{phone:>20}" for phone in PHONES))
+    for label, by_phone in found.items():
+        cells = [by_phone.get(p) for p in PHONES]
+        print(
+            f"{label:<32}" + "".join(f"{f'{t.total} ({t.taps}+{t.keys}+{t.scrolls})' if t else '-':>20}" for t in cells)
+        )
+        if verbose:
+            for phone, t in by_phone.items():
+                for line in t.log:
+                    print(f"    {phone}: {line}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", help="a running app to drive (default: one of our own on a fresh database)")
+    parser.add_argument("--verbose", action="store_true", help="say where the thumb scrolled or skipped a tap")
+    args = parser.parse_args()
+    print_table(measure(args.base), args.verbose)
+
+
+if __name__ == "__main__":
+    main()
