@@ -18,6 +18,9 @@ def start(page: Page, base: str, button: str, names: list[str], deals: int, stak
     page.locator(button).click()
     if button == "#new-french":  # three, four or five
         page.get_by_role("link", name=f"{len(names)} players").click()
+        # The chip swaps the form in place: wait for it before typing, or the swap takes the names away.
+        expect(page.locator(f"#players-{len(names)}")).to_have_attribute("aria-current", "page")
+        expect(page.locator(f"#player_{len(names) - 1}")).to_be_visible()
     for seat, name in enumerate(names):
         page.fill(f"#player_{seat}", name)
     page.locator(f'#deals-box label[data-value="{deals}"]').click()
