@@ -1,6 +1,6 @@
 """Sussex Tarot Companion: a scorer and reference for the card table.
 
-``companion.rules`` is the game itself and imports nothing of the web, so
+``companion.games.sussex`` is the game itself and imports nothing of the web, so
 the command line (``python -m companion``) stays light; the Flask app is
 built on demand by ``create_app``.
 """

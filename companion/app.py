@@ -13,13 +13,14 @@ from pathlib import Path
 import click
 from flask import Flask, abort, render_template, send_from_directory, url_for
 from flask_wtf.csrf import CSRFError
+from jinja2 import FileSystemLoader
 from sqlmodel import Session
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import ratelimit  # noqa: F401  (registers the database:// storage)
 from .extensions import compress, csrf, db, limiter, static_digest
-from .games import GAMES, SUSSEX
+from .games import DEFAULT, GAMES, template_folders
 from .store import SessionDeleted
 from .web import security
 
@@ -67,6 +68,8 @@ def build_app(test_config: dict | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
+    # The app's own templates, then each game's (its fields, working, hand row and sheet, under games/<id>/).
+    app.jinja_loader = FileSystemLoader([str(ROOT / "templates"), *map(str, template_folders())])
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite3'}",
         # Where other phones reach this server (share links, QR codes): never taken from a request's Host.
@@ -161,7 +164,7 @@ def _register_files(app: Flask) -> None:
         files = [static_digest.static_url_for("static", filename=name) for name in STATIC_FILES]
         files.append(url_for("htmx", asked=version))
         # Every other game's sheet too, for the "?" beside its hand form and the Rules page offline.
-        sheets = [url_for("reference.game", game_id=game.id) for game in GAMES.values() if game is not SUSSEX]
+        sheets = [url_for("reference.game", game_id=game.id) for game in GAMES.values() if game is not DEFAULT]
         kept = files + sheets
         body = render_template("sw.js", files=kept, version=hashlib.sha256("".join(kept).encode()).hexdigest()[:12])
         response = app.response_class(body, mimetype="text/javascript")

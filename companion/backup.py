@@ -20,25 +20,23 @@ from sqlalchemy import Engine, update
 from sqlmodel import Session, select
 
 from .db import private_file
-from .games import GAMES, SUSSEX, Game
-from .games.tapp import Counting
+from .games import DEFAULT, GAMES, Game
+from .games.base import STAKES, Stake
+from .games.common import InvalidHand, Money, MoneyError, true_minus
 from .models import MAX_GROUP_NAME, MAX_NAME, Group, Hand, Sitting, name_key, one_line
-from .rules import HandRecord, HouseRules, InvalidHand, Money, MoneyError, true_minus
 from .settle import parse_coins
 from .store import (
     MAX_PLAYERS,
-    HandView,
-    Scoreboard,
     create_group,
     create_sitting,
     find_group,
     find_sitting,
-    hand_facts,
     hand_values,
     is_session_id,
     load_scoreboard,
     members_named,
     new_secret,
+    stake_of,
 )
 
 FORMAT = "sussex-tarot-sessions"
@@ -63,10 +61,13 @@ def export_group(group: Group) -> dict[str, Any]:
 def export_sitting(db: Session, sitting: Sitting, group: Group | None = None) -> dict[str, Any]:
     hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)).all()
     out: dict[str, Any] = {"group": group.public_id} if group is not None else {}
-    in_points = GAMES[sitting.game].in_points
-    if in_points:  # a Sussex Tarot session's export stays as it always was
-        out.update(game=sitting.game, stake=sitting.stake)
-    net = "net_points" if in_points else "net_halfpence"
+    game = GAMES[sitting.game]
+    if game is not DEFAULT:  # a Sussex Tarot session's export stays as it always was
+        out["game"] = sitting.game
+    stake = stake_of(sitting)
+    if stake is not Stake.NONE:
+        out.update(stake=sitting.stake, stake_per=stake.id)
+    net = game.unit.net_key
     return out | {
         "id": sitting.public_id,
         "created_at": sitting.created_at.isoformat(),
@@ -117,8 +118,8 @@ class Imported:
 @dataclass(frozen=True)
 class _HandIn:
     deal: int
-    record: HandRecord
-    net_halfpence: Any
+    record: Any
+    net: Any
     created_at: datetime | None
     updated_at: datetime | None
 
@@ -128,7 +129,7 @@ class _GroupIn:
     public_id: Any
     name: str
     players: list[str]
-    house_rules: HouseRules
+    house_rules: Any
     coins: str
     created_at: datetime | None
 
@@ -139,11 +140,11 @@ class _SessionIn:
     public_id: Any
     game: Game
     stake: int
-    options: dict[str, str]
+    stake_per: Stake
+    options: Any
     names: list[str]
     deals: int
     first_dealer: int
-    house_rules: HouseRules
     coins: str
     created_at: datetime | None
     hands: list[_HandIn]
@@ -178,7 +179,7 @@ def _stamp(item: dict, key: str, where: str, problems: list[str]) -> datetime | 
     return None
 
 
-def _check_names(names: Any, where: str, problems: list[str], game: Game = SUSSEX) -> list[str]:
+def _check_names(names: Any, where: str, problems: list[str], game: Game = DEFAULT) -> list[str]:
     counts = " or ".join(map(str, game.players))
     if not isinstance(names, list) or len(names) not in game.players or not all(isinstance(x, str) for x in names):
         problems.append(f"{where}: players must be a list of {counts} names for {game.name}")
@@ -192,14 +193,13 @@ def _check_names(names: Any, where: str, problems: list[str], game: Game = SUSSE
     return stripped
 
 
-def _check_rules(data: dict, where: str, problems: list[str]) -> tuple[HouseRules, str]:
-    """The house rules and coins of a session or a group."""
-    house_rules = HouseRules()
-    try:
-        house_rules = HouseRules.from_json(data.get("house_rules", {}))
-    except (KeyError, ValueError):
-        known = ", ".join(HouseRules().to_json())
-        problems.append(f"{where}: house_rules must be an object of known rules ({known}) with known values")
+def _check_rules(data: dict, where: str, problems: list[str], game: Game = DEFAULT) -> tuple[Any, str]:
+    """A session's options (its ``house_rules``; a group's are its usual game's) and coins."""
+    raw = data.get("house_rules", {})
+    problem = game.check_options(raw)
+    if problem is not None:
+        problems.append(f"{where}: {problem}")
+    options = game.options(raw if problem is None else {})
     coins = data.get("coins", "")
     if not isinstance(coins, str):
         problems.append(f"{where}: coins must be text such as '0/6 1/- 2/6'")
@@ -209,7 +209,7 @@ def _check_rules(data: dict, where: str, problems: list[str]) -> tuple[HouseRule
             parse_coins(coins)
         except MoneyError as exc:
             problems.append(f"{where}: coins: {exc}")
-    return house_rules, coins
+    return options, coins
 
 
 def _check_group(data: Any, n: int, problems: list[str]) -> _GroupIn | None:
@@ -239,17 +239,6 @@ def _check_group(data: Any, n: int, problems: list[str]) -> _GroupIn | None:
     return _GroupIn(data.get("id"), name.strip(), players, house_rules, coins, created_at)
 
 
-def _check_options(options: Any, game: Game, where: str, problems: list[str]) -> dict[str, str]:
-    """A points game's options (Tapp Tarock's counting): known names, each with one of its known values (text)."""
-    known = {"counting": {c.id for c in Counting}} if game.id == "tapp" else {}
-    if not isinstance(options, dict) or any(
-        k not in known or not isinstance(v, str) or v not in known[k] for k, v in options.items()
-    ):
-        problems.append(f"{where}: house_rules of {game.name} can only be {known or 'empty'}")
-        return {}
-    return options
-
-
 def _check_hands(items: Any, game: Game, seats: int, deals: int, where: str, problems: list[str]) -> list[_HandIn]:
     """A session's hands, each on a free deal and scored by ``game``'s rules."""
     if not isinstance(items, list):
@@ -271,9 +260,36 @@ def _check_hands(items: Any, game: Game, seats: int, deals: int, where: str, pro
             problems.append(f"{here} (deal {deal}): {exc.field}: {exc.message}")
             continue
         stamps = [_stamp(item, key, here, problems) for key in ("created_at", "updated_at")]
-        net = item.get("net_points" if game.in_points else "net_halfpence")
+        net = item.get(game.unit.net_key)
         hands.append(_HandIn(deal, record, net, *stamps))
     return hands
+
+
+def _lengths_text(lengths: range | tuple[int, ...]) -> str:
+    """The lengths a session may have, in words.
+
+    >>> _lengths_text((16, 8)), _lengths_text(range(1, 61))
+    ('8 or 16', '1 to 60')
+    """
+    if isinstance(lengths, range):
+        return f"{lengths.start} to {lengths.stop - 1}"
+    return " or ".join(map(str, sorted(lengths)))
+
+
+def _check_stake(data: dict, game: Game, where: str, problems: list[str]) -> tuple[int, Stake]:
+    """What a session's stake is worth (halfpence) and per what; a session whose scores are money has none."""
+    if game.stakes == (Stake.NONE,):
+        return 2, Stake.NONE
+    per = data.get("stake_per", game.stakes[0].id)  # exports made before the choice: the game's usual way
+    stake_per = STAKES.get(per) if isinstance(per, str) else None
+    if stake_per not in game.stakes:
+        problems.append(f"{where}: stake_per must be one of {', '.join(s.id for s in game.stakes)}")
+        stake_per = game.stakes[0]
+    most = Money.from_sd(stake_per.most).halfpence
+    stake = data.get("stake")
+    if not _whole(stake, range(1, most + 1)):
+        problems.append(f"{where}: stake must be 1 to {most} halfpence a {stake_per.per}, not {stake!r:.40}")
+    return stake if isinstance(stake, int) else 2, stake_per
 
 
 def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
@@ -283,30 +299,21 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
         problems.append(f"{where}: must be an object")
         return None
     before = len(problems)
-    game = GAMES.get(data.get("game", SUSSEX.id)) if type(data.get("game", SUSSEX.id)) is str else None
+    game = GAMES.get(data.get("game", DEFAULT.id)) if type(data.get("game", DEFAULT.id)) is str else None
     if game is None:
         problems.append(f"{where}: game must be one of {', '.join(GAMES)}")
         return None
     names = _check_names(data.get("players"), where, problems, game)
     seats = len(names) or game.players[0]
     deals, first_dealer = data.get("deals"), data.get("first_dealer")
-    lengths = (8, 16) if game is SUSSEX else range(1, MAX_DEALS + 1)
+    lengths = game.ending.importable(seats)
     if not _whole(deals, lengths):
-        problems.append(
-            f"{where}: deals must be {'8 or 16' if game is SUSSEX else f'1 to {MAX_DEALS}'}, not {deals!r:.40}"
-        )
-        deals = lengths[-1]
+        problems.append(f"{where}: deals must be {_lengths_text(lengths)}, not {deals!r:.40}")
+        deals = max(lengths)
     if not _whole(first_dealer, range(seats)):
         problems.append(f"{where}: first_dealer must be a seat 0 to {seats - 1}, not {first_dealer!r:.40}")
-    stake, options = 2, {}
-    if game is SUSSEX:
-        house_rules, coins = _check_rules(data, where, problems)
-    else:
-        house_rules, coins = _check_rules({**data, "house_rules": {}}, where, problems)
-        stake = data.get("stake")
-        if not _whole(stake, range(1, MAX_STAKE + 1)):
-            problems.append(f"{where}: stake must be 1 to {MAX_STAKE} halfpence a point, not {stake!r:.40}")
-        options = _check_options(data.get("house_rules", {}), game, where, problems)
+    options, coins = _check_rules(data, where, problems, game)
+    stake, stake_per = _check_stake(data, game, where, problems)
     created_at = _stamp(data, "created_at", where, problems)
     hands = _check_hands(data.get("hands"), game, seats, deals, where, problems)
     if len(problems) > before:
@@ -316,20 +323,15 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
         data.get("id"),
         game,
         stake,
+        stake_per,
         options,
         names,
         deals,
         first_dealer,
-        house_rules,
         coins,
         created_at,
         hands,
     )
-
-
-#: The longest session of a points game an import takes, and the most a point may be worth (halfpence).
-MAX_DEALS = 60
-MAX_STAKE = 24
 
 
 def _check_group_sizes(groups: list[_GroupIn | None], sessions: list[_SessionIn | None], problems: list[str]) -> None:
@@ -367,8 +369,6 @@ def check_export(data: Any) -> tuple[list[_GroupIn], list[_SessionIn]]:
     for n, s in enumerate(checked):
         if s is not None and s.group is not None and (not isinstance(s.group, str) or s.group not in ids):
             problems.append(f"session {n + 1}: group {s.group!r:.40} is none of the file's groups")
-        elif s is not None and s.group is not None and s.game is not SUSSEX:
-            problems.append(f"session {n + 1}: a group's sessions are Sussex Tarot, not {s.game.name}")
     _check_group_sizes(groups, checked, problems)
     if problems:
         raise ImportError_("\n".join(problems))
@@ -394,13 +394,13 @@ def import_all(db: Session, data: Any) -> list[Imported]:
                 s.names,
                 s.deals,
                 s.first_dealer,
-                s.house_rules,
+                s.options,
                 s.coins or None,
                 commit=False,
                 group=groups.get(s.group) if s.group is not None else None,
                 game=s.game,
                 stake=s.stake,
-                options=s.options,
+                stake_per=s.stake_per,
             )
             if is_session_id(s.public_id) and find_sitting(db, s.public_id) is None:
                 sitting.public_id = s.public_id
@@ -408,11 +408,13 @@ def import_all(db: Session, data: Any) -> list[Imported]:
                 sitting.created_at = s.created_at
             rescored = []
             for h in s.hands:
-                hand = Hand(sitting_id=sitting.id, deal=h.deal, form_token=new_secret(), **hand_values(h.record))
+                hand = Hand(
+                    sitting_id=sitting.id, deal=h.deal, form_token=new_secret(), **hand_values(s.game, h.record)
+                )
                 if h.created_at is not None:
                     hand.created_at = h.created_at
                 hand.updated_at = h.updated_at or hand.created_at
-                if h.net_halfpence not in (None, list(hand.scores(sitting.seats))):
+                if h.net not in (None, list(hand.scores(sitting.seats))):
                     rescored.append(h.deal)
                 db.add(hand)
             done.append(Imported(sitting, len(s.hands), rescored, groups.get(s.group) if s.group else None))
@@ -451,94 +453,67 @@ class _SafeWriter:
         self._writer.writerow([_cell(v) for v in row])
 
 
-#: The columns that describe a hand, before the players' payments.
-HAND_COLUMNS = [
-    "deal",
-    "dealer",
-    "declarer",
-    "bid",
-    "called card",
-    "category",
-    "young trumps",
-    "kind",
-    "made",
-    "card points",
-    "stinger points",
-]
-
-
-def _hand_cells(h: HandView, names: list[str]) -> list[object]:
-    r = h.record
-    return [
-        h.deal,
-        names[h.dealer],
-        names[r.declarer],
-        r.bid.id,
-        r.called_card.code if r.called_card else "",
-        r.category.id,
-        r.young_trumps.value if r.young_trumps else "",
-        r.kind.id,
-        "yes" if r.made else "no",
-        r.points,
-        "" if r.stinger_points is None else r.stinger_points,
-    ]
-
-
 def hands_csv(db: Session, sitting: Sitting) -> str:
-    """One row per hand with its inputs and every player's payment (formula characters neutralised)."""
+    """One row per hand with its inputs (the game's ``csv_columns``) and every player's score, then the totals
+    (formula characters neutralised). Sussex Tarot's payments are money, in s/d and halfpence; another game's
+    scores are points, with a last row of each player's money at the stake."""
     board = load_scoreboard(db, sitting)
-    if board.game.in_points:
-        return _points_csv(board)
     out = io.StringIO()
     writer = _SafeWriter(out)
-    names = board.names
-    writer.writerow(HAND_COLUMNS + [f"{n} (s/d)" for n in names] + [f"{n} (halfpence)" for n in names])
+    names, game = board.names, board.game
+    columns = ["deal", "dealer", *game.csv_columns()]
+    blank = [""] * (len(columns) - 1)
+    if board.shows_points:
+        writer.writerow(columns + [f"{n} (points)" for n in names])
+    else:
+        writer.writerow(columns + [f"{n} (s/d)" for n in names] + [f"{n} (halfpence)" for n in names])
     for h in board.hands:
-        writer.writerow(_hand_cells(h, names) + [_sd(p) for p in h.payments] + list(h.payments))
-    totals = board.totals
-    writer.writerow(["total"] + [""] * (len(HAND_COLUMNS) - 1) + [_sd(t) for t in totals] + totals)
-    return out.getvalue()
-
-
-def _points_csv(board: Scoreboard) -> str:
-    """A points game's hands: each player's points, and the totals in points and in money at the stake."""
-    out = io.StringIO()
-    writer = _SafeWriter(out)
-    names = board.names
-    writer.writerow(["deal", "dealer", "hand"] + [f"{n} (points)" for n in names])
-    for h in board.hands:
-        writer.writerow([h.deal, names[h.dealer], board.game.describe(h.record, names)] + list(h.payments))
-    writer.writerow(["total", "", ""] + board.totals)
-    writer.writerow(
-        [f"in money at {_sd(board.sitting.stake)} a point", "", ""] + [_sd(board.money(t)) for t in board.totals]
-    )
+        cells = [h.deal, names[h.dealer], *game.csv_cells(h.record, names)]
+        writer.writerow(
+            cells + (list(h.payments) if board.shows_points else [_sd(p) for p in h.payments] + list(h.payments))
+        )
+    if board.shows_points:
+        writer.writerow(["total", *blank, *board.totals])
+        writer.writerow([f"in money at {_sd(board.sitting.stake)} a {board.stake.per}", *blank, *map(_sd, board.money)])
+    else:
+        writer.writerow(["total", *blank, *map(_sd, board.totals), *board.totals])
     return out.getvalue()
 
 
 def group_csv(db: Session, group: Group) -> str:
-    """Every hand of the group's sessions, oldest first: a column per player of the group, empty where they sat out."""
+    """Every hand of the group's sessions, oldest first, in money: a column per player of the group, empty where
+    they sat out. A game settled by the game (not by the point) has a row of what each won once it is over."""
     members = sorted(group.members, key=lambda m: m.name_key)
     out = io.StringIO()
     writer = _SafeWriter(out)
-    writer.writerow(["session", "started"] + HAND_COLUMNS + [f"{m.name} (s/d)" for m in members])
+    writer.writerow(["session", "started", "deal", "dealer", "game", "hand"] + [f"{m.name} (s/d)" for m in members])
     column = {m.id: i for i, m in enumerate(members)}
     totals = [0] * len(members)
     sittings = db.exec(
         select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.created_at, Sitting.id)
     ).all()
     for sitting in sittings:
-        board = load_scoreboard(db, sitting)
         seats = [column[p.member_id] for p in sitting.players if p.member_id in column]
-        if len(seats) != 4:  # not seated from the group's players: nothing to file under them
+        if len(seats) != sitting.seats:  # not seated from the group's players: nothing to file under them
             continue
+        board = load_scoreboard(db, sitting)
+        started = sitting.created_at.strftime("%Y-%m-%d %H:%M")
+        per_hand = board.stake is not Stake.PER_GAME
         for h in board.hands:
             cells: list[object] = [""] * len(members)
             for seat, i in enumerate(seats):
-                cells[i] = _sd(h.payments[seat])
-                totals[i] += h.payments[seat]
-            started = sitting.created_at.strftime("%Y-%m-%d %H:%M")
-            writer.writerow([sitting.public_id, started] + _hand_cells(h, board.names) + cells)
-    writer.writerow(["total", ""] + [""] * len(HAND_COLUMNS) + [_sd(t) for t in totals])
+                money = h.payments[seat] * (board.sitting.stake if board.stake is Stake.PER_POINT else 1)
+                cells[i] = _sd(money) if per_hand else ""
+                totals[i] += money if per_hand else 0
+            head = [sitting.public_id, started, h.deal, board.names[h.dealer], board.game.name, h.description]
+            writer.writerow(head + cells)
+        if not per_hand and board.outcome.finished:
+            cells = [""] * len(members)
+            for seat, i in enumerate(seats):
+                cells[i] = _sd(board.money[seat])
+                totals[i] += board.money[seat]
+            writer.writerow([sitting.public_id, started, "", "", board.game.name, "settled"] + cells)
+    writer.writerow(["total", "", "", "", "", ""] + [_sd(t) for t in totals])
     return out.getvalue()
 
 
@@ -575,11 +550,11 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
         except InvalidHand as exc:
             refused = f"{exc.field}: {exc.message}"
         now = GAMES[game].score(record).net
-        facts = tuple(k for k, v in hand_facts(record).items() if getattr(hand, k) != v) if game == SUSSEX.id else ()
+        facts = tuple(k for k, v in GAMES[game].facts(record).items() if getattr(hand, k) != v)
         if tuple(now) != hand.scores(seats) or facts or refused:
             mismatches.append(Mismatch(public_id, hand.deal, hand.scores(seats), tuple(now), facts, refused))
             if fix and mismatches[-1].differs:
-                hand.sqlmodel_update(hand_values(record))
+                hand.sqlmodel_update(hand_values(GAMES[game], record))
                 db.add(hand)
                 db.execute(update(Sitting).where(Sitting.id == hand.sitting_id).values(revision=Sitting.revision + 1))
     if fix:

@@ -15,7 +15,7 @@ import sys
 from typing import IO
 
 from .games import score_json
-from .rules import InvalidHand
+from .games.sussex import InvalidHand
 
 EXIT_INVALID = 2
 

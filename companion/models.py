@@ -12,11 +12,12 @@ import json
 import unicodedata
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import Any
 
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
 
-from .rules import HandRecord, HouseRules
+from .games.sussex import HouseRules
 
 
 def dealer_seat(first_dealer: int, deal: int, seats: int = 4) -> int:
@@ -97,8 +98,10 @@ class Sitting(SQLModel, table=True):
     #: Which game (``companion.games.GAMES``), and how many play it.
     game: str = Field(default="sussex", max_length=16)
     seats: int = 4
-    #: For a game scored in points: halfpence a point is worth when settling up.
+    #: For a game scored in points: halfpence a point (or a game, as ``stake_per`` says) is worth.
     stake: int = 2
+    #: What the stake is per (``games.base.Stake``: "point" or "game"); empty for the game's usual way.
+    stake_per: str = Field(default="", max_length=8)
     #: The unguessable id in the session's view link.
     public_id: str = Field(max_length=40, unique=True, index=True)
     #: The secret in the edit link; whoever opens that link may change hands.
@@ -126,15 +129,11 @@ class Sitting(SQLModel, table=True):
         return [p.name for p in self.players]
 
     @property
-    def rules(self) -> HouseRules:
-        """Sussex Tarot's house rules (a session of another game keeps its options in the same column)."""
-        return HouseRules.from_json(json.loads(self.house_rules)) if self.game == "sussex" else HouseRules()
+    def options(self) -> Any:
+        """The session's options, as its game reads them (Sussex Tarot's house rules, Tapp Tarock's counting)."""
+        from .games import GAMES
 
-    @property
-    def options(self) -> dict[str, str]:
-        """The game's options for this session, e.g. Tapp Tarock's way of counting."""
-        found = json.loads(self.house_rules)
-        return found if isinstance(found, dict) else {}
+        return GAMES[self.game].options(json.loads(self.house_rules))
 
     def dealer_of(self, deal: int) -> int:
         return dealer_seat(self.first_dealer, deal, self.seats)
@@ -155,7 +154,7 @@ class Hand(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     sitting_id: int = Field(foreign_key="sitting.id", index=True, ondelete="CASCADE")
     deal: int
-    #: The hand record as JSON (``HandRecord.to_json``).
+    #: The hand record as JSON (its game's record's ``to_json``).
     record: str
     pay_0: int
     pay_1: int
@@ -163,7 +162,7 @@ class Hand(SQLModel, table=True):
     pay_3: int
     #: The fifth seat, in a five-player game.
     pay_4: int = 0
-    # What follows from the record, for statistics (seats; None where there is no such player).
+    # What follows from the record, for statistics (``Game.facts``: seats; None where there is no such player).
     bid: str = Field(default="", max_length=8)
     declarer: int = 0
     kind: str = Field(default="", max_length=16)
@@ -182,16 +181,6 @@ class Hand(SQLModel, table=True):
     form_token: str = Field(max_length=64, unique=True)
     created_at: datetime = Field(default_factory=now)
     updated_at: datetime = Field(default_factory=now)
-
-    @property
-    def hand_record(self) -> HandRecord:
-        """A Sussex Tarot hand's record (another game's is parsed by its ``Game``)."""
-        return HandRecord.from_json(json.loads(self.record), stored=True)
-
-    @property
-    def payments(self) -> tuple[int, int, int, int]:
-        """The four seats' payments of a Sussex Tarot hand (in halfpence)."""
-        return (self.pay_0, self.pay_1, self.pay_2, self.pay_3)
 
     def scores(self, seats: int) -> tuple[int, ...]:
         """Each seat's score, for a session of ``seats`` players."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, repeat
 
-from .rules.money import Money, MoneyError
+from .games.common.money import Money, MoneyError
 
 #: ½d, 1d, 3d, 6d, 1/-, 2/-, 2/6, the 10/- note and the £1 note.
 DEFAULT_COINS: tuple[Money, ...] = tuple(
@@ -78,7 +78,7 @@ def parse_coins(text: str) -> tuple[Money, ...]:
     >>> parse_coins("£50")
     Traceback (most recent call last):
     ...
-    companion.rules.money.MoneyError: '£50' is more than the largest coin or note, £5
+    companion.games.common.money.MoneyError: '£50' is more than the largest coin or note, £5
     """
     parts = [p for p in text.replace(",", " ").split() if p]
     if not parts:

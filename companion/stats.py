@@ -1,11 +1,13 @@
-"""How each player of a group is doing, across its sessions: worked out from the stored hands on every visit.
+"""How each player of a group is doing, across its sessions of every game: worked out from the stored hands on
+every visit.
 
 Nothing here is stored. The database does the counting: one query sums each
-session's payments seat by seat and places each seat in its session, another
-groups every hand by how each player sat in it (declarer, partner, stinger or
-defender) with the hand's facts (bid, kind, made). Python adds the first up per
-player (a few rows a session, whatever the number of players) and files the
-counts under names; a player's page reads only the sessions they sat in.
+session's scores seat by seat, another groups every hand by how each player sat
+in it (declarer or taker, partner, stinger or defender) with the hand's facts
+(``Game.facts``: bid, kind, made). Python turns each session's totals into money
+and places as its game settles them (``Game.money``, ``Game.outcome``: a few
+rows a session, whatever the number of players) and files the counts under
+names, game by game; a player's page reads only the sessions they sat in.
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from functools import cached_property
 from itertools import accumulate
 from typing import Any
 
-from sqlalchemy import Subquery, and_, case, exists, func, literal, or_
+from sqlalchemy import case, func, literal, or_
 from sqlmodel import Session, select
 
+from .games import GAMES, Game
+from .games.base import Played
 from .models import Group, Hand, Member, Player, Sitting
-from .rules import Bid, GameKind
-from .store import group_numbers
+from .store import group_numbers, stake_of
 
 #: How a player sat in a hand.
 DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defender"
@@ -50,8 +53,8 @@ class Tried:
 
 @dataclass(frozen=True)
 class SessionResult:
-    """One player's evening: net won (halfpence) and, once every deal is played, their place (1 leads; ties
-    share). A session left before its last deal has no places: nobody finished first in it."""
+    """One player's evening: money won (halfpence) and, once the session is over, their place (1 leads; ties
+    share). A session left before its end has no places: nobody finished first in it."""
 
     public_id: str
     started: datetime
@@ -92,26 +95,43 @@ class Standing:
 
 
 @dataclass
+class Figures:
+    """One player's hands of one game, by how they sat in them. What each count means is the game's (its
+    ``facts``): its figures template names them (bids or contracts, solos or chelems …)."""
+
+    game: Game
+    hands: int = 0
+    #: As declarer (or taker), by bid or contract id, in the order first met.
+    bids: dict[str, Tried] = field(default_factory=dict)
+    #: As declarer, by the kind of hand (Sussex: silent-solo, stung …; French: a chelem).
+    kinds: dict[str, Tried] = field(default_factory=dict)
+    #: Called as partner: hands played, and made.
+    partnered: Tried = Tried()
+    #: As the stinger (Sussex Tarot): stings tried, and won.
+    stings: Tried = Tried()
+    #: Declarations made as declarer (French: poignées shown by the taker's side).
+    declarations: int = 0
+    #: Bonuses made by this player's side.
+    bonuses: int = 0
+
+    @property
+    def declared(self) -> Tried:
+        """Every hand led, all bids together."""
+        return sum(self.bids.values(), Tried())
+
+    def kind(self, kind_id: str) -> Tried:
+        return self.kinds.get(kind_id, Tried())
+
+
+@dataclass
 class PlayerStats:
     """One of the group's players, across every session they sat in."""
 
     member: Member
     #: Oldest first.
     sessions: list[SessionResult] = field(default_factory=list)
-    #: As declarer, by bid id (in bid order).
-    bids: dict[str, Tried] = field(default_factory=dict)
-    silent_solos: Tried = Tried()
-    announced_solos: Tried = Tried()
-    #: Declarer's games where the called card lay in a warden's trug, and how often declarer still made game.
-    stung: Tried = Tried()
-    #: As the stinger: stings tried, and won (more card points than declarer).
-    stings: Tried = Tried()
-    #: Called as partner: games played, and made.
-    partnered: Tried = Tried()
-    #: Declarations made as declarer.
-    declarations: int = 0
-    #: Bonuses made by this player's side (Hundred included).
-    bonuses: int = 0
+    #: Their hands, game by game (in the registry's order).
+    games: dict[str, Figures] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -142,7 +162,7 @@ class PlayerStats:
 
     @property
     def finished(self) -> list[SessionResult]:
-        """The sessions they played to the last deal: only these have places."""
+        """The sessions they played to the end: only these have places."""
         return [s for s in self.sessions if s.finished]
 
     @property
@@ -165,17 +185,14 @@ class PlayerStats:
         return best
 
     @property
-    def declared(self) -> Tried:
-        """Every game bid, all bids together."""
-        return sum(self.bids.values(), Tried())
-
-    @property
     def running(self) -> list[int]:
         """Net won after each of their sessions, from 0."""
-        totals = [0]
-        for s in self.sessions:
-            totals.append(totals[-1] + s.net)
-        return totals
+        return list(accumulate((s.net for s in self.sessions), initial=0))
+
+    def figures(self, game: Game) -> Figures:
+        if game.id not in self.games:
+            self.games[game.id] = Figures(game)
+        return self.games[game.id]
 
 
 @dataclass
@@ -197,54 +214,77 @@ class GroupStats:
     def running(self, player: PlayerStats) -> list[int]:
         """The player's net after each of the group's sessions, from 0 (flat through nights they missed)."""
         theirs = {s.public_id: s.net for s in player.sessions}
-        totals = [0]
-        for public_id, _started in self.sessions:
-            totals.append(totals[-1] + theirs.get(public_id, 0))
-        return totals
+        return list(accumulate((theirs.get(public_id, 0) for public_id, _ in self.sessions), initial=0))
 
 
-def _seats(group: Group, sittings: Any = None) -> Subquery:
-    """One row per seat of each of the group's Sussex Tarot sessions that has hands (or of ``sittings``, a query
-    of session ids): its player, hands, net, its place in that session, 1 for the lead (equal nets share a
-    place: nets of 10, -4, 10 and -16 are 1st, 3rd, 1st and 4th; no place while deals remain), and its deals.
+@dataclass(frozen=True)
+class Evening:
+    """One of the group's sessions with hands, as its players' figures need it: each seat's player (a member
+    of the group, or None), money (halfpence, as its game settles at its stake) and place (None while the
+    session is not over)."""
 
-    Each session's hands are summed once, seat by seat, before its players are joined: never a row per hand
-    and player.
+    sitting_id: int
+    public_id: str
+    started: datetime
+    number: int
+    hands: int
+    deals: int
+    game: Game
+    members: tuple[int | None, ...]
+    money: tuple[int, ...]
+    places: tuple[int, ...] | None
+
+
+PAYS = (Hand.pay_0, Hand.pay_1, Hand.pay_2, Hand.pay_3, Hand.pay_4)
+
+
+def evenings(db: Session, group: Group, member: int | None = None) -> list[Evening]:
+    """The group's sessions with hands (only ``member``'s, if given), oldest first.
+
+    Three queries, whatever was stored: each session's scores summed seat by seat in the database, the
+    sessions themselves (numbered in the group), and their seats' players. Python then settles each
+    session as its game does, a few numbers a session.
     """
-    in_group = and_(Sitting.id == Hand.sitting_id, Sitting.group_id == group.id, Sitting.game == "sussex")
-    pays = (Hand.pay_0, Hand.pay_1, Hand.pay_2, Hand.pay_3)
-    totals = select(Hand.sitting_id, func.count().label("hands"), *(func.sum(p).label(p.key) for p in pays))
-    totals = totals.join(Sitting, in_group).group_by(Hand.sitting_id)
-    if sittings is not None:
-        totals = totals.where(Hand.sitting_id.in_(sittings))
-    totals = totals.add_columns(Sitting.deals).group_by(Sitting.deals)
-    by_seat = totals.subquery()
-    seat_pays = [by_seat.c[p.key] for p in pays]
-    net = case(*((Player.seat == seat, pay) for seat, pay in enumerate(seat_pays[:-1])), else_=seat_pays[-1])
-    # Places only once every deal is in: an evening left early has no winner.
-    finished = by_seat.c.hands >= by_seat.c.deals
-    place = case((finished, 1 + sum(case((pay > net, 1), else_=0) for pay in seat_pays)), else_=None)
-    return (
-        select(
-            Player.member_id,
-            Player.sitting_id,
-            by_seat.c.hands,
-            net.label("net"),
-            place.label("place"),
-            by_seat.c.deals,
-        )
-        .join(by_seat, by_seat.c.sitting_id == Player.sitting_id)
-        .subquery()
-    )
-
-
-def _sessions_played(group: Group) -> Any:
-    """The group's Sussex Tarot sessions with at least one hand, oldest first."""
-    has_hands = exists().where(Hand.sitting_id == Sitting.id)
-    return (
-        select(Sitting.id, Sitting.public_id, Sitting.created_at)
-        .where(Sitting.group_id == group.id, Sitting.game == "sussex", has_hands)
+    totals = select(Hand.sitting_id, func.count(), *(func.sum(p) for p in PAYS)).group_by(Hand.sitting_id)
+    numbered = group_numbers(group)
+    sittings = (
+        select(Sitting, numbered.c.number)
+        .join(numbered, numbered.c.id == Sitting.id)
+        .where(Sitting.group_id == group.id)
         .order_by(Sitting.created_at, Sitting.id)
+    )
+    seated = select(Player.sitting_id, Player.seat, Player.member_id).join(Sitting).where(Sitting.group_id == group.id)
+    if member is not None:
+        theirs = select(Player.sitting_id).where(Player.member_id == member)
+        totals = totals.where(Hand.sitting_id.in_(theirs))
+        sittings = sittings.where(Sitting.id.in_(theirs))
+        seated = seated.where(Player.sitting_id.in_(theirs))
+    else:
+        in_group = select(Sitting.id).where(Sitting.group_id == group.id)
+        totals = totals.where(Hand.sitting_id.in_(in_group))
+    summed = {row[0]: row[1:] for row in _rows(db, totals)}
+    seats: dict[int, dict[int, int | None]] = {}
+    for sitting_id, seat, member_id in _rows(db, seated):
+        seats.setdefault(sitting_id, {})[seat] = member_id
+    return [
+        _evening(sitting, number, summed[sitting.id], seats.get(sitting.id or 0, {}))
+        for sitting, number in db.exec(sittings)
+        if sitting.id in summed
+    ]
+
+
+def _evening(sitting: Sitting, number: int, summed: Sequence[Any], seats: dict[int, int | None]) -> Evening:
+    game = GAMES[sitting.game]
+    hands, totals = summed[0], tuple(int(t or 0) for t in summed[1 : 1 + sitting.seats])
+    played = Played(totals, hands, sitting.deals)
+    outcome = game.outcome(played)
+    money = tuple(game.money(stake_of(sitting), sitting.stake, played))
+    # Places by the game's own totals (sides share theirs), once the session is over.
+    places = tuple(1 + sum(o > t for o in totals) for t in totals) if outcome.finished else None
+    members = tuple(seats.get(seat) for seat in range(sitting.seats))
+    started = sitting.created_at
+    return Evening(
+        sitting.id or 0, sitting.public_id, started, number, hands, sitting.deals, game, members, money, places
     )
 
 
@@ -266,38 +306,31 @@ class Leaderboard:
 
 
 def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
-    """The leaderboard, and the running totals of its first ``charted`` players.
-
-    One query reads a row per seat of each session (the database sums the hands); Python adds them up per
-    player, a few rows a session whatever the number of players.
-    """
-    seats = _seats(group)
-    rows = _rows(
-        db,
-        select(seats.c.member_id, seats.c.sitting_id, seats.c.hands, seats.c.net, seats.c.place)
-        .join(Sitting, Sitting.id == seats.c.sitting_id)
-        .order_by(Sitting.created_at, Sitting.id),
-    )
-    tally: dict[int | None, list[int]] = {}  # sessions, hands, net, wins, finished
-    for member_id, _, hands, net, place in rows:
-        t = tally.get(member_id)
-        if t is None:
-            t = tally[member_id] = [0, 0, 0, 0, 0]
-        t[0], t[1], t[2] = t[0] + 1, t[1] + hands, t[2] + net
-        t[3], t[4] = t[3] + (place == 1), t[4] + (place is not None)
+    """The leaderboard, and the running totals of its first ``charted`` players: money, at each session's
+    stake, over every game the group plays."""
+    nights = evenings(db, group)
+    tally: dict[int, list[int]] = {}  # sessions, hands, net, wins, finished
+    for night in nights:
+        for seat, member_id in enumerate(night.members):
+            if member_id is None:
+                continue
+            t = tally.setdefault(member_id, [0, 0, 0, 0, 0])
+            place = night.places[seat] if night.places else None
+            t[0], t[1], t[2] = t[0] + 1, t[1] + night.hands, t[2] + night.money[seat]
+            t[3], t[4] = t[3] + (place == 1), t[4] + (place is not None)
     names = db.exec(select(Member.id, Member.name, Member.name_key).where(Member.group_id == group.id)).all()
-    ranked = sorted((-tally[i][2], key, i, name) for i, name, key in names if i in tally)
+    ranked = sorted((-tally[i][2], key, i, name) for i, name, key in names if i is not None and i in tally)
     standings = [Standing(i, name, *tally[i]) for _, _, i, name in ranked]
-    nights = {sitting_id: n for n, sitting_id in enumerate(dict.fromkeys(row[1] for row in rows))}
-    return Leaderboard(standings, len(nights), _running(rows, nights, [s.member_id for s in standings[:charted]]))
+    return Leaderboard(standings, len(nights), _running(nights, [s.member_id for s in standings[:charted]]))
 
 
-def _running(rows: Sequence[Any], nights: dict[int, int], members: list[int]) -> list[list[int]]:
-    """These players' net after each session (``nights`` orders them), from 0, from the seats' rows."""
+def _running(nights: list[Evening], members: list[int]) -> list[list[int]]:
+    """These players' net after each session, from 0 (flat through nights they missed)."""
     each = {member_id: [0] * len(nights) for member_id in members}
-    for member_id, sitting_id, _, net, _ in rows:
-        if member_id in each:
-            each[member_id][nights[sitting_id]] = net
+    for n, night in enumerate(nights):
+        for seat, member_id in enumerate(night.members):
+            if member_id in each:
+                each[member_id][n] = night.money[seat]
     return [list(accumulate(each[m], initial=0)) for m in members]
 
 
@@ -305,42 +338,28 @@ def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) ->
     """Every player's statistics in the group (or only those of the ``only`` member ids)."""
     members = db.exec(select(Member).where(Member.group_id == group.id).order_by(Member.name_key)).all()
     wanted = set(only) if only is not None else None
-    players = {m.id: PlayerStats(m) for m in members if wanted is None or m.id in wanted}
-    _file_money(db, group, players, wanted)
+    players = {m.id or 0: PlayerStats(m) for m in members if wanted is None or m.id in wanted}
+    one = next(iter(wanted)) if wanted is not None and len(wanted) == 1 else None
+    nights = evenings(db, group, one)
+    for night in nights:
+        for seat, member_id in enumerate(night.members):
+            if member_id in players:
+                place = night.places[seat] if night.places else None
+                result = SessionResult(
+                    night.public_id, night.started, night.hands, night.money[seat], place, night.deals, night.number
+                )
+                players[member_id].sessions.append(result)
     _file_play(db, group, players, wanted)
-    sessions = [(public_id, started) for _, public_id, started in _rows(db, _sessions_played(group))]
+    sessions = [(night.public_id, night.started) for night in nights]  # one player's: theirs alone
     return GroupStats(group, list(players.values()), sessions)
 
 
-def _file_money(db: Session, group: Group, players: dict[int | None, PlayerStats], wanted: set[int] | None) -> None:
-    """Each player's hands, net and place per session, oldest session first (only those sessions of the wanted)."""
-    seats = _seats(group, None if wanted is None else select(Player.sitting_id).where(Player.member_id.in_(wanted)))
-    numbered = group_numbers(group)
-    money = (
-        select(
-            seats.c.member_id,
-            Sitting.public_id,
-            Sitting.created_at,
-            seats.c.hands,
-            seats.c.net,
-            seats.c.place,
-            seats.c.deals,
-            numbered.c.number,
-        )
-        .join(Sitting, Sitting.id == seats.c.sitting_id)
-        .join(numbered, numbered.c.id == seats.c.sitting_id)
-        .order_by(Sitting.created_at, Sitting.id)
-    )
-    if wanted is not None:
-        money = money.where(seats.c.member_id.in_(wanted))
-    for member_id, public_id, started, hands, net, place, deals, number in _rows(db, money):
-        if member_id in players:
-            players[member_id].sessions.append(SessionResult(public_id, started, hands, net, place, deals, number))
+#: How a player sat in a hand.
+DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defender"
 
 
-def _file_play(db: Session, group: Group, players: dict[int | None, PlayerStats], wanted: set[int] | None) -> None:
-    """Every hand once per player, counted by how they sat in it, filed under the player."""
-    in_group = and_(Sitting.id == Hand.sitting_id, Sitting.group_id == group.id, Sitting.game == "sussex")
+def _file_play(db: Session, group: Group, players: dict[int, PlayerStats], wanted: set[int] | None) -> None:
+    """Every hand once per player, counted by how they sat in it, filed under the player and the game."""
     sat = case(
         (Player.seat == Hand.declarer, literal(DECLARER)),
         (Player.seat == Hand.partner, literal(PARTNER)),
@@ -349,46 +368,41 @@ def _file_play(db: Session, group: Group, players: dict[int | None, PlayerStats]
     )
     on_declarer_side = or_(Player.seat == Hand.declarer, Player.seat == Hand.partner)
     own_bonuses = case((on_declarer_side, Hand.bonuses_declarer), else_=Hand.bonuses_defence)
+    how = (Player.member_id, Sitting.game, sat, Hand.bid, Hand.kind, Hand.made, Hand.stinger_made)
     query = (
-        select(
-            Player.member_id,
-            sat,
-            Hand.bid,
-            Hand.kind,
-            Hand.made,
-            Hand.stinger_made,
-            func.count(),
-            func.sum(Hand.declared),
-            func.sum(own_bonuses),
-        )
-        .join(Sitting, in_group)
+        select(*how, func.count(), func.sum(Hand.declared), func.sum(own_bonuses))
+        .join(Sitting, Sitting.id == Hand.sitting_id)
         .join(Player, Player.sitting_id == Hand.sitting_id)
-        .group_by(Player.member_id, sat, Hand.bid, Hand.kind, Hand.made, Hand.stinger_made)
+        .where(Sitting.group_id == group.id)
+        .group_by(*how)
     )
     if wanted is not None:
         query = query.where(Player.member_id.in_(wanted))
-    for member_id, how, bid, kind, made, stinger_made, count, declared, bonuses in _rows(db, query):
+    for member_id, game_id, seat_how, bid, kind, made, stinger_made, count, declared, bonuses in _rows(db, query):
         p = players.get(member_id)
-        if p is not None:
-            p.bonuses += bonuses
-            _file_hands(p, how, bid, kind, Tried(count, count if (stinger_made if how == STINGER else made) else 0))
-            p.declarations += declared if how == DECLARER else 0
-    bid_order = [b.id for b in Bid]
-    for p in players.values():
-        p.bids = {b: p.bids[b] for b in bid_order if b in p.bids}
+        if p is None or game_id not in GAMES:
+            continue
+        f = p.figures(GAMES[game_id])
+        f.hands += count
+        f.bonuses += bonuses or 0
+        _file_hands(
+            f, seat_how, bid, kind, Tried(count, count if (stinger_made if seat_how == STINGER else made) else 0)
+        )
+        f.declarations += (declared or 0) if seat_how == DECLARER else 0
+    for p in players.values():  # the registry's order of games, each game's order of bids
+        p.games = {g: p.games[g] for g in GAMES if g in p.games}
+        for f in p.games.values():
+            order = list(f.game.bid_labels())
+            f.bids = dict(sorted(f.bids.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99))
 
 
-def _file_hands(p: PlayerStats, how: str, bid: str, kind: str, tried: Tried) -> None:
+def _file_hands(f: Figures, how: str, bid: str, kind: str, tried: Tried) -> None:
     """Hands of one kind, as declarer (by bid and kind), partner or stinger."""
     if how == DECLARER:
-        p.bids[bid] = p.bids.get(bid, Tried()) + tried
-        if kind == GameKind.SILENT_SOLO.id:
-            p.silent_solos += tried
-        elif kind == GameKind.ANNOUNCED_SOLO.id:
-            p.announced_solos += tried
-        elif kind == GameKind.STUNG.id:
-            p.stung += tried
+        f.bids[bid] = f.bids.get(bid, Tried()) + tried
+        if kind:
+            f.kinds[kind] = f.kinds.get(kind, Tried()) + tried
     elif how == PARTNER:
-        p.partnered += tried
+        f.partnered += tried
     elif how == STINGER:
-        p.stings += tried
+        f.stings += tried

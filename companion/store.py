@@ -19,7 +19,9 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, select, update
 
-from .games import GAMES, SUSSEX, Game, Scored, game_of_record
+from .games import DEFAULT, GAMES, Game, Scored
+from .games.base import STAKES, Outcome, Played, Stake, Unit
+from .games.common import Money
 from .models import (
     Access,
     DeletedSitting,
@@ -34,7 +36,6 @@ from .models import (
     name_key,
     now,
 )
-from .rules import HandRecord, HouseRules, Money, Result, Side, score
 from .settle import DEFAULT_COINS, Payment, coins_text, settle, table_coins
 
 
@@ -78,27 +79,29 @@ def create_sitting(
     names: list[str],
     deals: int,
     first_dealer: int,
-    house_rules: HouseRules,
+    options: Any = None,
     coins: str | None = None,
     commit: bool = True,
     group: Group | None = None,
-    game: Game = SUSSEX,
+    game: Game = DEFAULT,
     stake: int = 2,
-    options: dict[str, str] | None = None,
+    stake_per: Stake | None = None,
 ) -> Sitting:
-    """A new session of ``game`` (as many players as names); in a ``group``, each name is one of its players
-    (added to the group when new). ``options`` are another game's choices (Tapp Tarock's counting)."""
+    """A new session of ``game`` (as many players as names) with its ``options`` (Sussex Tarot's house rules,
+    Tapp Tarock's counting); in a ``group``, each name is one of its players (added to the group when new).
+    ``stake``: halfpence a point or a game is worth, as ``stake_per`` says (the game's usual way if None)."""
     sitting = Sitting(
         public_id=new_secret(),
         edit_key=new_secret(),
         deals=deals,
         first_dealer=first_dealer,
-        house_rules=json.dumps(house_rules.to_json() if game is SUSSEX else options or {}),
+        house_rules=json.dumps(game.options_json(options)),
         coins=coins or coins_text(DEFAULT_COINS),
         group_id=group.id if group is not None else None,
         game=game.id,
         seats=len(names),
         stake=stake,
+        stake_per=(stake_per or game.stakes[0]).id,
     )
     db.add(sitting)
     db.flush()
@@ -134,9 +137,7 @@ class TooManyPlayers(ValueError):
         self.names = names
 
 
-def create_group(
-    db: Session, name: str, house_rules: HouseRules, coins: str | None = None, commit: bool = True
-) -> Group:
+def create_group(db: Session, name: str, house_rules: Any, coins: str | None = None, commit: bool = True) -> Group:
     group = Group(
         public_id=new_secret(),
         edit_key=new_secret(),
@@ -153,7 +154,7 @@ def create_group(
     return group
 
 
-def update_group(db: Session, group: Group, name: str, house_rules: HouseRules, coins: str) -> None:
+def update_group(db: Session, group: Group, name: str, house_rules: Any, coins: str) -> None:
     """A group's new name, and the house rules and coins of the sessions it starts from now on."""
     group.name, group.house_rules, group.coins = name, json.dumps(house_rules.to_json()), coins
     db.add(group)
@@ -425,35 +426,42 @@ class HandView:
     deal: int
     dealer: int
     version: int
-    #: The game's record (a ``HandRecord`` for Sussex Tarot).
+    #: The game's record.
     record: Any
-    #: Each seat's score: halfpence for Sussex Tarot, points for the other games.
+    #: Each seat's score in the game's unit (halfpence for Sussex Tarot, points for the others).
     payments: tuple[int, ...]
-    game: Game = SUSSEX
+    game: Game
+    #: The session's players, who the working names.
+    names: list[str]
 
     @classmethod
     def of(cls, hand: Hand, sitting: Sitting) -> HandView:
         game = GAMES[sitting.game]
         record = game.parse(json.loads(hand.record), sitting.seats, stored=True)
-        return cls(hand.deal, sitting.dealer_of(hand.deal), hand.version, record, hand.scores(sitting.seats), game)
+        dealer = sitting.dealer_of(hand.deal)
+        return cls(hand.deal, dealer, hand.version, record, hand.scores(sitting.seats), game, sitting.names)
 
     @cached_property
-    def result(self) -> Result:
-        """A Sussex Tarot hand's result, line by line."""
-        return score(self.record, working=True)
+    def result(self) -> Any:
+        """What the game's working template shows for the hand."""
+        return self.game.result(self.record, self.names)
 
     @cached_property
     def scored(self) -> Scored:
-        """Any game's scores and working."""
-        return self.game.score(self.record)
+        """Each seat's score and the working."""
+        return self.game.score(self.record, self.names)
+
+    @property
+    def description(self) -> str:
+        return self.game.describe(self.record, self.names)
 
 
 @dataclass
 class Scoreboard:
-    """A session with its recorded hands: totals, standings and settlement for the scoreboard.
+    """A session with its recorded hands: totals, how it stands, money and settlement for the scoreboard.
 
     Built whole by ``load_scoreboard``; the figures are worked out once, on first use. Totals are in the
-    game's unit (points for Tapp Tarock and French Tarot); ``money`` turns them into halfpence at the stake.
+    game's unit; ``money`` is each seat's in halfpence, as the game settles at the session's stake.
     """
 
     sitting: Sitting
@@ -475,17 +483,55 @@ class Scoreboard:
     def coins(self) -> tuple[Money, ...]:
         return table_coins(self.sitting.coins)
 
+    @cached_property
+    def played(self) -> Played:
+        records = tuple(h.record for h in self.hands)
+        return Played(tuple(self.totals), len(records), self.sitting.deals, records)
+
+    @cached_property
+    def outcome(self) -> Outcome:
+        """Over or not, who won, and how far from the end each is (a game played to a target)."""
+        return self.game.outcome(self.played)
+
     @property
     def next_deal(self) -> int | None:
+        if self.outcome.finished:
+            return None
         return first_free_deal({h.deal for h in self.hands}, self.sitting.deals)
 
     @cached_property
     def totals(self) -> list[int]:
         return [sum(h.payments[s] for h in self.hands) for s in self.seats]
 
-    def money(self, score: int) -> int:
-        """A score in halfpence: itself, or points at the session's stake."""
-        return score * self.sitting.stake if self.game.in_points else score
+    @property
+    def stake(self) -> Stake:
+        return stake_of(self.sitting)
+
+    @cached_property
+    def money(self) -> list[int]:
+        """Each seat's money (halfpence) for the session so far, zero-sum, as the game settles at the stake."""
+        return self.game.money(self.stake, self.sitting.stake, self.played)
+
+    @property
+    def shows_points(self) -> bool:
+        """Whether the totals are points (money beside them or at the end), not money itself."""
+        return self.game.unit is Unit.POINTS
+
+    @property
+    def winner_names(self) -> str:
+        return " and ".join(self.names[s] for s in self.outcome.winners)
+
+    @property
+    def money_beside(self) -> bool:
+        """Whether totals show money beside the points: each point is worth the stake."""
+        return self.stake is Stake.PER_POINT
+
+    @cached_property
+    def sides(self) -> list[tuple[tuple[int, ...], str, int]]:
+        """A partnership game's sides: (seats, "Ann & Cat", total), leader first; [] when each plays alone."""
+        fixed = self.game.partnerships(self.sitting.seats) or ()
+        found = [(seats, " & ".join(self.names[s] for s in seats), self.totals[seats[0]]) for seats in fixed]
+        return sorted(found, key=lambda side: -side[2])
 
     @cached_property
     def running(self) -> list[list[int]]:
@@ -513,8 +559,15 @@ class Scoreboard:
 
     @cached_property
     def settlement(self) -> list[Payment]:
-        """Who pays whom, in money (points at the stake)."""
-        return settle([self.money(t) for t in self.totals])
+        """Who pays whom, in money."""
+        return settle(self.money)
+
+
+def stake_of(sitting: Sitting) -> Stake:
+    """How a session settles: as it was started, or its game's usual way (sessions from before the choice)."""
+    game = GAMES[sitting.game]
+    found = STAKES.get(sitting.stake_per)
+    return found if found in game.stakes else game.stakes[0]
 
 
 def load_scoreboard(db: Session, sitting: Sitting) -> Scoreboard:
@@ -545,34 +598,16 @@ def lowest_free_deal(db: Session, sitting: Sitting) -> int | None:
     return first_free_deal(set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id))), sitting.deals)
 
 
-def hand_facts(record: HandRecord) -> dict[str, Any]:
-    """What statistics count about a hand, as its row keeps them beside the record."""
-    sides = list(record.bonus_sides().values())
-    return {
-        "bid": record.bid.id,
-        "declarer": record.declarer,
-        "kind": record.kind.id,
-        "made": record.made,
-        "partner": record.partner,
-        "stinger": record.stinger,
-        "stinger_made": record.stinger_made,
-        "declared": len(record.declarations),
-        "bonuses_declarer": sides.count(Side.DECLARER),
-        "bonuses_defence": sides.count(Side.DEFENCE),
-    }
-
-
-def hand_values(record: Any) -> dict[str, Any]:
-    """What a hand row stores for a record of any game: the record as JSON, each seat's score (a Sussex
-    Tarot hand's in halfpence, another game's in points) and, for Sussex Tarot, the hand's facts.
+def hand_values(game: Game, record: Any) -> dict[str, Any]:
+    """What a hand row stores for a record of ``game``: the record as JSON, each seat's score in the game's
+    unit, and the hand's facts for statistics (``Game.facts``).
 
     The one place a hand's stored values are made (save, edit, import, re-score).
     """
     values: dict[str, Any] = {"record": json.dumps(record.to_json())}
-    net = score(record).net_halfpence if isinstance(record, HandRecord) else game_of_record(record).score(record).net
+    net = game.score(record).net
     values.update({f"pay_{s}": n for s, n in enumerate((*net, 0, 0, 0, 0, 0)[:5])})
-    if isinstance(record, HandRecord):
-        values.update(hand_facts(record))
+    values.update(game.facts(record))
     return values
 
 
@@ -588,7 +623,7 @@ def _bump_revision(db: Session, sitting: Sitting) -> None:
         raise SessionDeleted(public_id)
 
 
-def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, form_token: str) -> bool:
+def record_hand(db: Session, sitting: Sitting, deal: int, record: Any, form_token: str) -> bool:
     """Save a new hand; True if saved now, False if this form was saved before (a second press).
 
     The unique constraints decide: a second press of the same form repeats
@@ -609,7 +644,7 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, fo
                 form_token=form_token,
                 created_at=stamp,
                 updated_at=stamp,
-                **hand_values(record),
+                **hand_values(GAMES[sitting.game], record),
             )
         )
         db.commit()
@@ -631,7 +666,7 @@ def _rolled_back(db: Session, sitting_id: int | None, public_id: str) -> None:
         raise SessionDeleted(public_id)
 
 
-def edit_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, version: int) -> None:
+def edit_hand(db: Session, sitting: Sitting, deal: int, record: Any, version: int) -> None:
     """Replace a hand's record; ``StaleEdit`` when it changed since ``version`` was read (or is gone)."""
     ids = sitting.id, sitting.public_id
     _bump_revision(db, sitting)
@@ -639,7 +674,7 @@ def edit_hand(db: Session, sitting: Sitting, deal: int, record: HandRecord, vers
     changed = db.exec(
         update(Hand)
         .where(Hand.sitting_id == sitting.id, Hand.deal == deal, Hand.version == version)
-        .values(version=version + 1, updated_at=now(), **hand_values(record))
+        .values(version=version + 1, updated_at=now(), **hand_values(GAMES[sitting.game], record))
     ).rowcount
     if not changed:
         _rolled_back(db, *ids)

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from .rules import HandRecord
+from .games import game_of
 from .serve import gunicorn_command
-from .web.hands.forms import form_data
 
 
 def form_fields(hand: dict) -> dict[str, str | list[str]]:
     """The hand form's fields for a hand record given as JSON, as a phone sends them."""
-    return form_data(HandRecord.from_json(hand))
+    game, record = game_of(hand)
+    return game.form_data(game.parse(record))
 
 
 @dataclass

@@ -261,7 +261,7 @@ def growth() -> dict:
     from companion import create_app
     from companion.db import upgrade
     from companion.models import Player, Sitting
-    from companion.rules import HandRecord, HouseRules
+    from companion.games.sussex import HandRecord, HouseRules
     from companion.store import create_sitting, record_hand
 
     tmp = tempfile.mkdtemp()
@@ -344,7 +344,7 @@ def club_statistics(url: str) -> dict:
     from companion import create_app
     from companion.db import upgrade
     from companion.models import Group, Hand, Player, Sitting
-    from companion.rules import HandRecord, HouseRules
+    from companion.games.sussex import HandRecord, HouseRules
     from companion.stats import group_stats
     from companion.store import create_group, hand_values, members_named
 
@@ -508,7 +508,7 @@ def worst_scoreboard(url: str) -> dict:
     from companion.backup import MAX_DEALS, MAX_STAKE
     from companion.games import FRENCH
     from companion.models import Hand
-    from companion.rules import HouseRules
+    from companion.games.sussex import HouseRules
     from companion.settle import _change_table
     from companion.store import create_sitting, hand_values
 
@@ -554,7 +554,7 @@ def _fill_group(engine, sessions: int, players: int, deals: int) -> tuple[str, l
     from sqlmodel import Session
 
     from companion.models import Hand, Player, Sitting
-    from companion.rules import HandRecord, HouseRules
+    from companion.games.sussex import HandRecord, HouseRules
     from companion.store import create_group, hand_values, members_named
 
     worked = [json.loads(p.read_text()) for p in sorted((ROOT / "tests" / "data" / "examples").glob("*.json"))]

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.rules import PACK, Bid, Category, HandRecord, Suit, category_of, score  # noqa: E402
+from companion.games.sussex import PACK, Bid, Category, HandRecord, Suit, category_of, score  # noqa: E402
 
 KINDS = ("partner", "silent-solo", "announced-solo", "stung")
 

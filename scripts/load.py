@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import text  # noqa: E402
 
 from companion.db import make_engine, upgrade  # noqa: E402
-from companion.rules import HandRecord, score  # noqa: E402
+from companion.games.sussex import HandRecord, score  # noqa: E402
 from companion.testing import form_fields, gunicorn, hidden, stop  # noqa: E402
 from scripts.bench_engine import KINDS, make_hand  # noqa: E402
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from companion.rules import (
+from companion.games.sussex import (
     PACK,
     Bid,
     Bonus,

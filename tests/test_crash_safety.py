@@ -17,7 +17,7 @@ from pathlib import Path
 from sqlalchemy import text
 
 from companion.db import make_engine
-from companion.rules import HandRecord, score
+from companion.games.sussex import HandRecord, score
 from companion.testing import Phone, form_fields, gunicorn, stop
 from tests.conftest import EXAMPLES, load_example, make_app
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Money, MoneyError
+from companion.games.sussex import Money, MoneyError
 from companion.settle import DEFAULT_COINS, coin_counts, coins_for, parse_coins, settle, table_coins
 
 

@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session
 
-from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
+from companion.games import GAMES
+from companion.games.sussex import DEFAULT_HOUSE_RULES, HandRecord
 from companion.stats import Tried, group_stats, leaderboard
 from companion.store import (
     NameTaken,
@@ -71,6 +72,11 @@ def club(db):
     return group, one, two
 
 
+def sx(player):
+    """A player's Sussex Tarot figures."""
+    return player.figures(GAMES["sussex"])
+
+
 def by_name(stats, name):
     return next(p for p in stats.players if p.name == name)
 
@@ -130,12 +136,12 @@ def test_play_as_declarer_partner_and_stinger(db, club):
     group, _, _ = club
     stats = group_stats(db, group)
     ann, bob, cat, dan = (by_name(stats, n) for n in ("Ann", "Bob", "Cat", "Dan"))
-    assert ann.bids == {"4": Tried(1, 1), "3": Tried(1, 0)}
-    assert ann.declared == Tried(2, 1) and ann.stung == Tried(1, 1)
-    assert bob.bids == {"4": Tried(1, 1)} and bob.stings == Tried(1, 0)
-    assert dan.silent_solos == Tried(1, 1) and dan.partnered == Tried(1, 1)
-    assert cat.partnered == Tried(1, 0) and cat.declared == Tried(0, 0)
-    assert dan.announced_solos == Tried(0, 0)
+    assert sx(ann).bids == {"4": Tried(1, 1), "3": Tried(1, 0)}
+    assert sx(ann).declared == Tried(2, 1) and sx(ann).kind("stung") == Tried(1, 1)
+    assert sx(bob).bids == {"4": Tried(1, 1)} and sx(bob).stings == Tried(1, 0)
+    assert sx(dan).kind("silent-solo") == Tried(1, 1) and sx(dan).partnered == Tried(1, 1)
+    assert sx(cat).partnered == Tried(1, 0) and sx(cat).declared == Tried(0, 0)
+    assert sx(dan).kind("announced-solo") == Tried(0, 0)
 
 
 def test_bonuses_and_declarations_follow_the_side(db):
@@ -160,18 +166,18 @@ def test_bonuses_and_declarations_follow_the_side(db):
     )
     stats = group_stats(db, group)
     ann, bob, cat, dan = (by_name(stats, n) for n in ("Ann", "Bob", "Cat", "Dan"))
-    assert (ann.declarations, ann.bonuses) == (2, 1)  # Hundred, her side's
-    assert (cat.declarations, cat.bonuses) == (0, 1)
-    assert (bob.bonuses, dan.bonuses) == (1, 1)  # the Pagat ultimo
+    assert (sx(ann).declarations, sx(ann).bonuses) == (2, 1)  # Hundred, her side's
+    assert (sx(cat).declarations, sx(cat).bonuses) == (0, 1)
+    assert (sx(bob).bonuses, sx(dan).bonuses) == (1, 1)  # the Pagat ultimo
 
 
 def test_an_edit_or_a_delete_changes_the_figures(db, club):
     group, one, _ = club
     edit_hand(db, one, 2, hand(bid="3", declarer=0, called_card="7C", holder=2, points=80), 1)
-    assert by_name(group_stats(db, group), "Ann").bids["3"] == Tried(1, 1)
+    assert sx(by_name(group_stats(db, group), "Ann")).bids["3"] == Tried(1, 1)
     delete_hand(db, one, 3)
     dan = by_name(group_stats(db, group), "Dan")
-    assert dan.silent_solos == Tried(0, 0) and dan.hands == 2
+    assert sx(dan).kind("silent-solo") == Tried(0, 0) and dan.hands == 2
 
 
 def test_a_rename_keeps_the_history_and_names_stay_unique(db, club):
@@ -227,7 +233,7 @@ def test_runs_of_sessions_finished_up():
 
 def recount(nights: list[tuple[list[str], list[HandRecord]]]) -> dict[str, dict]:
     """Each player's figures worked out straight from the records, one hand at a time."""
-    from companion.rules import score
+    from companion.games.sussex import score
 
     figures: dict[str, dict] = {}
     for names, hands in nights:
@@ -291,7 +297,7 @@ def test_statistics_match_a_plain_recount(app, nights):
     assert sum(p.net for p in stats.players) == 0
     for name, f in expected.items():
         p = shown[name]
-        assert (p.net, p.hands, p.bonuses) == (f["net"], f["hands"], f["bonuses"])
-        assert {b: (t.played, t.made) for b, t in p.bids.items()} == {b: tuple(v) for b, v in f["bids"].items()}
-        assert (p.partnered.played, p.partnered.made) == tuple(f["partnered"])
-        assert (p.stings.played, p.stings.made) == tuple(f["stings"])
+        assert (p.net, p.hands, sx(p).bonuses) == (f["net"], f["hands"], f["bonuses"])
+        assert {b: (t.played, t.made) for b, t in sx(p).bids.items()} == {b: tuple(v) for b, v in f["bids"].items()}
+        assert (sx(p).partnered.played, sx(p).partnered.made) == tuple(f["partnered"])
+        assert (sx(p).stings.played, sx(p).stings.made) == tuple(f["stings"])

@@ -7,8 +7,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, current_app
 
-from ..games import GAMES
-from ..rules import LINE_LABELS, Bid, Money, true_minus
+from ..games import GAMES, Game
+from ..games.base import Unit
+from ..games.sussex import LINE_LABELS, Money, true_minus
 from ..settle import coin_counts, coin_name, settle, table_coins
 
 
@@ -35,6 +36,25 @@ def points(n: int) -> str:
     ('+20', '−10', '0')
     """
     return f"+{n}" if n > 0 else true_minus(str(n))
+
+
+def players_text(counts: tuple[int, ...]) -> str:
+    """How many play a game, for a button: "3 players", "3 to 5".
+
+    >>> players_text((3,)), players_text((4, 3, 5))
+    ('3 players', '3 to 5')
+    """
+    low, high = min(counts), max(counts)
+    return f"{low} players" if low == high else f"{low} to {high}"
+
+
+def amount(score: int, game: Game) -> str:
+    """A score in its game's unit: a payment in s/d (Sussex Tarot) or points.
+
+    >>> amount(-18, GAMES["sussex"]), amount(-18, GAMES["tapp"])
+    ('−0/9', '−18')
+    """
+    return signed(score) if game.unit is Unit.MONEY else points(score)
 
 
 def pays(halfpence: int) -> str:
@@ -117,10 +137,11 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed)
     app.add_template_filter(pays)
     app.add_template_filter(points)
+    app.add_template_filter(amount)
+    app.add_template_filter(players_text)
     app.add_template_filter(coin_list)
     app.add_template_filter(table_coins)
     app.add_template_filter(coin_counts, "coins")
     app.add_template_filter(settle)
     app.add_template_global(LINE_LABELS, "line_labels")
-    app.add_template_global({b.id: b.said for b in Bid}, "bid_names")
     app.add_template_global(GAMES, "games")

@@ -13,7 +13,7 @@ from sqlmodel import Session
 from werkzeug.serving import make_server
 
 from companion.games import GAMES
-from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
+from companion.games.sussex import HandRecord
 from companion.store import Scoreboard, create_sitting, find_sitting, load_scoreboard, new_secret, record_hand
 from companion.web.filters import points, pounds
 from tests.conftest import make_app
@@ -35,10 +35,7 @@ class Table:
     def session(self, game: str, names: list[str], hands: list, deals: int | None = None, stake: int = 2) -> str:
         """A session of ``game`` with ``hands`` saved (all its deals unless ``deals`` says more): its scoreboard."""
         with self.db() as db:
-            options = {"counting": "traditional"} if game == "tapp" else {}
-            sitting = create_sitting(
-                db, names, deals or len(hands), 0, DEFAULT_HOUSE_RULES, game=GAMES[game], stake=stake, options=options
-            )
+            sitting = create_sitting(db, names, deals or len(hands), 0, None, game=GAMES[game], stake=stake)
             for deal, hand in enumerate(hands, 1):
                 self.save(sitting.public_id, deal, hand)
             return f"{self.url}/s/{sitting.public_id}"
@@ -154,8 +151,8 @@ def each_row_holds_its_player(page: Page, expected: list[list[str]]) -> None:
 
 
 def expected_rows(board: Scoreboard) -> list[list[str]]:
-    if board.game.in_points:
-        return [[name, points(v), pounds(board.money(v))] for _, name, v in board.standings]
+    if board.shows_points:
+        return [[name, points(v), pounds(board.money[seat])] for seat, name, v in board.standings]
     return [[name, pounds(v)] for _, name, v in board.standings]
 
 
@@ -219,10 +216,10 @@ def test_the_player_chips_show_the_choice_and_keep_what_was_typed(phone: Page, t
 
 
 def test_house_rules_and_coins_keep_the_space_before_their_note(phone: Page, table: Table):
-    for path, words in (("/", "House rules"), ("/new/tapp", "Coins"), ("/new/french", "Coins")):
+    for path in ("/", "/new/tapp", "/new/french"):  # every game's form: its house rules (options) and coins
         phone.goto(table.url + path)
         summary = phone.locator("details.house-rules summary")
-        said = summary.evaluate(f"(root, text) => ({DRAWN})([root, text])", words)
+        said = summary.evaluate(f"(root, text) => ({DRAWN})([root, text])", "House rules")
         note = box(phone, summary.locator("small"))
         assert note["x"] - said["right"] >= 3, (path, said, note)  # a space's width at least, on the same line
         assert note["y"] < said["bottom"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from companion.rules import HandRecord, score
+from companion.games.sussex import HandRecord, score
 from tests.e2e.test_accessibility import violations
 from tests.e2e.test_phones import save_hand
 from tests.e2e.test_table import DEALS, PLAYERS

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from companion.rules import HandRecord, score
+from companion.games.sussex import HandRecord, score
 from companion.settle import settle
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]

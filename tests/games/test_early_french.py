@@ -21,7 +21,7 @@ from companion.games.early_french import (
     settle_per_point,
     winner,
 )
-from companion.rules import InvalidHand
+from companion.games.sussex import InvalidHand
 
 DATA = Path(__file__).parent.parent / "data" / "early_french"
 WORKED = [json.loads(p.read_text()) for p in sorted(DATA.glob("hand-*.json"))]

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.french import CONTRACTS, FrenchHand, halves_bounds, score
-from companion.rules import InvalidHand, InvalidSeat
+from companion.games.sussex import InvalidHand, InvalidSeat
 
 
 def net(**hand) -> tuple[int, ...]:

@@ -34,7 +34,7 @@ from companion.games.ottocento import (
     summary,
     tally,
 )
-from companion.rules import InvalidHand
+from companion.games.sussex import InvalidHand
 
 WORKED = sorted((Path(__file__).resolve().parent.parent / "data" / "ottocento").glob("*.json"))
 GRANDE_TO_5 = ["angel", "world", "sun", "moon", *(f"t{n}" for n in range(16, 4, -1))]

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.games.sussex import InvalidHand, InvalidSeat
 from companion.games.tapp import TappHand, score
-from companion.rules import InvalidHand, InvalidSeat
 
 
 def net(**hand) -> tuple[int, ...]:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.games.sussex import InvalidHand
 from companion.games.tarocchi import (
     CARDS_IN_PACK,
     FACE_TOTAL,
@@ -28,7 +29,6 @@ from companion.games.tarocchi import (
     settle,
     side_totals,
 )
-from companion.rules import InvalidHand
 
 DATA = Path(__file__).parent.parent / "data" / "tarocchi"
 WORKED = [json.loads(p.read_text()) for p in sorted(DATA.glob("hand-*.json"))]

@@ -13,12 +13,12 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 from companion import backup
-from companion.games import GAMES
-from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
+from companion.games import DEFAULT, GAMES
+from companion.games.sussex import DEFAULT_HOUSE_RULES, HandRecord
+from companion.games.sussex.form import HandForm
 from companion.store import create_group, create_sitting, find_sitting, record_hand
 from companion.testing import hidden_fields
-from companion.web.hands.forms import HandForm
-from companion.web.sittings.forms import NewSittingForm
+from companion.web.sittings.forms import sitting_form
 from tests.conftest import EXAMPLES, load_example, make_app
 from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data, start_session
 from tests.web.test_games import start as start_points_game
@@ -51,7 +51,7 @@ def field_names(form_class, **kwargs) -> list[str]:
 
 
 HAND_FIELDS = field_names(HandForm, names=["A", "B", "C", "D"])
-SITTING_FIELDS = field_names(NewSittingForm)
+SITTING_FIELDS = field_names(lambda: sitting_form(DEFAULT, 4))
 
 
 @pytest.fixture(scope="module")

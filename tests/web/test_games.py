@@ -62,7 +62,7 @@ def test_a_five_player_french_session_with_a_called_partner(client):
     save(client, board, taker="1", partner="1", contract="petite", bouts="3", points="36,0")
     assert totals(client.get(board).text) == [115, 30, -95, 45, -95]
     page = client.get(board).text
-    assert "5 players: each point is worth 0/0½" in page
+    assert "French Tarot, 5 players, 5 deals: each point is worth 0/0½." in page
 
 
 def test_refusals_stand_beside_their_fields(client):
@@ -108,15 +108,15 @@ def test_bad_session_forms_are_refused(client, game, players, data, message):
     assert response.status_code == 422 and message in response.text
 
 
-def test_sussex_has_no_second_start_page_and_unknown_games_are_404(client):
+def test_each_game_has_its_start_page_and_unknown_games_are_404(client):
     assert client.get("/new/french").text.count('name="player_') == 4  # most tables are four
     assert client.get("/new/french?players=9").text.count('name="player_') == 4
     assert client.get("/new/tapp?players=5").text.count('name="player_') == 3
-    assert client.get("/new/sussex").status_code == 404
+    assert client.get("/new/sussex").text.count('name="player_') == 4  # every game has its own start page
     assert client.get("/new/skat").status_code == 404
     assert client.get("/reference/games/tapp").status_code == 200
     assert client.get("/reference/games/french").status_code == 200
-    assert client.get("/reference/games/sussex").status_code == 404
+    assert "Other games" in client.get("/reference/games/sussex").text  # the usual game: the index of its sheets
 
 
 def test_a_points_session_exports_imports_and_rescores_whole(app, client, runner, tmp_path):

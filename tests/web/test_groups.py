@@ -290,7 +290,7 @@ def test_a_full_group_starts_no_session_with_a_new_name(app, client):
 def test_the_leaderboard_pages_and_the_chart_draws_the_leaders(app, client):
     from sqlmodel import Session
 
-    from companion.rules import DEFAULT_HOUSE_RULES, HandRecord
+    from companion.games.sussex import DEFAULT_HOUSE_RULES, HandRecord
     from companion.store import create_sitting, find_group, record_hand
 
     url = make_group(client)

@@ -8,18 +8,18 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from werkzeug.datastructures import MultiDict
 
-from companion.rules import HandRecord, InvalidHand
-from companion.web.hands.forms import ENGINE_FIELDS, HandForm, form_data
+from companion.games.sussex import DEFAULT_HOUSE_RULES, HandRecord, HouseRules, InvalidHand
+from companion.games.sussex.form import ENGINE_FIELDS, HandForm, form_data
 from tests.strategies import valid_hands
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def posted(app, data: dict) -> HandForm:
-    """The hand form as the app builds it from a POST of ``data``."""
+def posted(app, data: dict, house_rules: HouseRules = DEFAULT_HOUSE_RULES) -> HandForm:
+    """The hand form as the app builds it from a POST of ``data``, in a session of these house rules."""
     sent = MultiDict([(k, x) for k, v in data.items() for x in (v if isinstance(v, list) else [v])])
     with app.test_request_context(method="POST", data=sent):
-        form = HandForm(names=NAMES, meta={"csrf": False})
+        form = HandForm(names=NAMES, options=house_rules, meta={"csrf": False})
         form.validate()
         return form
 
@@ -33,9 +33,9 @@ def test_a_record_through_the_form_comes_back_the_same(app, hand):
         return  # the strategy also makes a few hands the engine refuses; the fuzz tests cover those
     if record.called_card is None:
         return  # a category without a card (API only): the form always names the card
-    form = posted(app, form_data(record))
+    form = posted(app, form_data(record), record.house_rules)
     assert not any(f.errors for f in form), {f.name: f.errors for f in form if f.errors}
-    again = form.to_record(record.house_rules)
+    again = form.to_record()
     # The form lists declarations in its own order; a hand's declarations are a set with counts.
     assert Counter(again.declarations) == Counter(record.declarations)
     assert replace(again, declarations=record.declarations) == record
@@ -55,7 +55,7 @@ def test_an_engine_refusal_is_shown_beside_its_field(app):
     data = form_data(PARTNER)
     data["called_rank"] = "K"  # a banned card held by a partner
     form = posted(app, data)
-    assert form.to_record(PARTNER.house_rules) is None
+    assert form.to_record() is None
     assert form.called_suit.errors and "banned" in form.called_suit.errors[0]
     assert not form.form_errors
 
@@ -64,6 +64,6 @@ def test_a_valat_the_points_contradict_is_refused_beside_the_valat(app):
     data = form_data(PARTNER)
     data["bonus_valat"] = "defence"  # the defence won every trick, yet declarer's side counted 71
     form = posted(app, data)
-    assert form.to_record(PARTNER.house_rules) is None
+    assert form.to_record() is None
     assert form.bonus_valat.errors and "valat" in form.bonus_valat.errors[0].lower()
     assert not form.bonus_anointed_ultimo.errors and not form.form_errors

@@ -3,7 +3,7 @@ import re
 import pytest
 from sqlalchemy import text
 
-from companion.rules import HandRecord
+from companion.games.sussex import HandRecord
 from companion.testing import form_fields
 from tests.conftest import EXAMPLES, load_example
 from tests.web.helpers import PARTNER_MADE, csrf_from, hand_form_data, start_session

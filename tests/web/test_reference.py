@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion.rules import PACK, Bid, Bonus, Category, Declaration, Money, Suit, category_of
+from companion.games.sussex import PACK, Bid, Bonus, Category, Declaration, Money, Suit, category_of
 from tests.web.helpers import start_session
 
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ...rules import InvalidHand
-from .._parse import seat
+from ..common import InvalidHand
+from ..common.parse import seat
 
 GAME_ID = "early-french"
 NAME = "Early French Tarot"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...rules import InvalidHand
-from .._parse import pick, seat
+from ..common import InvalidHand
+from ..common.parse import pick, seat
 
 __all__ = ["InvalidHand", "pick", "seat"]

@@ -77,15 +77,14 @@ def upgrade() -> None:
 
 
 def _backfill_facts() -> None:
-    from companion.rules import HandRecord
-    from companion.store import hand_facts
+    from companion.games.sussex import GAME, HandRecord
 
     hand = sa.table(
         "hand", sa.column("id", sa.Integer), sa.column("record", sa.String), *(sa.column(c.name) for c in FACTS)
     )
     connection = op.get_bind()
     for hand_id, record in connection.execute(sa.select(hand.c.id, hand.c.record)).all():
-        facts = hand_facts(HandRecord.from_json(json.loads(record), stored=True))
+        facts = GAME.facts(HandRecord.from_json(json.loads(record), stored=True))
         connection.execute(hand.update().where(hand.c.id == hand_id).values(**facts))
 
 

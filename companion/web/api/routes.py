@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, request
 
 from ...games import score_json
-from ...rules import InvalidHand
+from ...games.sussex import InvalidHand
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -8,6 +8,8 @@ from flask import Blueprint, Response, abort, flash, request, url_for
 
 from ...backup import export_all, group_csv
 from ...extensions import db
+from ...games import DEFAULT, GAMES, Game
+from ...games.common.fields import whole_number
 from ...models import Group, Member, Role, Sitting, name_key
 from ...stats import group_stats, leaderboard
 from ...store import (
@@ -16,7 +18,6 @@ from ...store import (
     TooManyPlayers,
     add_member,
     create_group,
-    create_sitting,
     find_group,
     find_member,
     group_sittings,
@@ -26,10 +27,10 @@ from ...store import (
 from .. import render, see_other
 from ..access import can_edit, give, is_owner, require_edit, role
 from ..chart import COLOURS, line_chart
-from ..fields import whole_number
 from ..limits import saves, starts
 from ..links import attachment, join_with_key, renew_link, share_page
-from ..sittings.forms import NewSittingForm, again_data, rules_data
+from ..sittings.forms import SittingForm, again_data, rules_data, sitting_form
+from ..sittings.routes import carried, create_from, game_and_players
 from .forms import GroupForm, MemberForm
 
 bp = Blueprint("groups", __name__)
@@ -202,21 +203,31 @@ def rename_player(public_id: str, member_id: int):
     return _player_page(group, _member(group, member_id), form, status=422)
 
 
-def _start_page(group: Group, form: NewSittingForm, status: int = 200) -> Response:
+def _start_page(group: Group, form: SittingForm, status: int = 200) -> Response:
     for field in form.name_fields:  # each name box offers the group's players (its own dict: render_kw is shared)
         field.render_kw = {**(field.render_kw or {}), "list": "members"}
-    return render("groups/start.html", status=status, group=group, form=form)
+    action = url_for("groups.create_session", public_id=group.public_id, game=form.game.id, players=form.players)
+    return render("groups/start.html", status=status, group=group, form=form, action=action, default=DEFAULT)
+
+
+def _asked_game() -> tuple[Game, int]:
+    """The game ``?game=`` names (the usual one if none) and the players ``?players=`` asks for."""
+    return game_and_players(request.args.get("game", DEFAULT.id))
 
 
 @bp.get("/g/<public_id>/start")
 def start(public_id: str):
-    """The next session's form: the group's house rules and coins; ``?again`` fills in last time's players."""
+    """The next session's form (``?game=``, ``?players=``): the group's house rules and coins; ``?again`` fills in
+    last time's game and players."""
     group = _group(public_id)
     require_edit(group)
     last = _last(group)
     if request.args.get("again") is not None and last is not None:
-        return _start_page(group, NewSittingForm(data=again_data(last, defaults=group)))
-    return _start_page(group, NewSittingForm(data=rules_data(group.rules, group.coins)))
+        game, players = GAMES[last.game], last.seats
+        return _start_page(group, sitting_form(game, players, data=again_data(last, defaults=group)))
+    game, players = _asked_game()
+    data = {**carried(game), **rules_data(group.rules, group.coins)} if game is DEFAULT else carried(game)
+    return _start_page(group, sitting_form(game, players, data=data))
 
 
 @bp.post("/g/<public_id>/sessions")
@@ -225,19 +236,12 @@ def create_session(public_id: str):
     """A session of the group: each name is one of its players (a new name adds a player)."""
     group = _group(public_id)
     require_edit(group)
-    form = NewSittingForm()
+    game, players = _asked_game()
+    form = sitting_form(game, players)
     if not form.validate_on_submit():
         return _start_page(group, form, status=422)
     try:
-        sitting = create_sitting(
-            db.session,
-            form.names,
-            int(form.deals.data),
-            int(form.first_dealer.data),
-            form.house_rules,
-            form.coins.data,
-            group=group,
-        )
+        return create_from(form, group)
     except TooManyPlayers as full:
         db.session.rollback()
         new = {name_key(n) for n in full.names}
@@ -245,24 +249,20 @@ def create_session(public_id: str):
             if name_key(field.data) in new:
                 field.errors.append(TOO_MANY)
         return _start_page(group, form, status=422)
-    give(sitting, Role.OWNER)
-    return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 
 @bp.post("/g/<public_id>/again")
 @starts
 def same_again(public_id: str):
-    """One tap: last time's players in last time's seats, with the group's house rules and coins."""
+    """One tap: last time's game and players in last time's seats, with the group's house rules and coins."""
     group = _group(public_id)
     require_edit(group)
     last = _last(group)
     if last is None:
         return see_other(url_for("groups.start", public_id=public_id))
-    sitting = create_sitting(
-        db.session, last.names, last.deals, last.first_dealer, group.rules, group.coins, group=group
-    )
-    give(sitting, Role.OWNER)
-    return see_other(url_for("sittings.show", public_id=sitting.public_id))
+    game = GAMES[last.game]
+    form = sitting_form(game, last.seats, formdata=None, data=again_data(last, defaults=group))
+    return create_from(form, group)
 
 
 @bp.get("/g/<public_id>/join/<key>")

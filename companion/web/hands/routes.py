@@ -9,10 +9,10 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...games import GAMES, SUSSEX, TAPP, tapp
+from ...games import GAMES, Game
+from ...games.common import InvalidHand
+from ...games.common.fields import whole_number
 from ...models import Sitting
-from ...rules import InvalidHand, card, category_of, score
-from ...rules.cards import Suit
 from ...store import (
     DealRefused,
     DealTaken,
@@ -28,11 +28,8 @@ from ...store import (
 )
 from .. import render, see_other
 from ..access import require_edit, sitting_at, unless_deleted
-from ..fields import whole_number
-from ..filters import points, signed
+from ..filters import amount
 from ..limits import saves
-from .forms import HandForm, form_data
-from .game_forms import GAME_FORMS
 
 bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
 
@@ -76,79 +73,43 @@ def _notice(sitting: Sitting, deal: int, done: str) -> str:
     if hand is None:  # deleted on another phone in the meantime
         return f"Deal {deal} {done}."
     names = sitting.names
-    if hand.game.in_points:
-        what, amounts = hand.game.describe(hand.record, names), [points(n) for n in hand.payments]
-    else:
-        record = hand.record
-        kind = "" if record.partner is not None else f" ({record.kind.label})"
-        what = f"{names[record.declarer]}'s {record.bid.said}{kind} {'made' if record.made else 'failed'}"
-        amounts = [signed(n) for n in hand.payments]
+    what = hand.game.notice(hand.record, names)
+    amounts = [amount(n, hand.game) for n in hand.payments]
     # A name and its payment never part at the end of a line.
     return f"Deal {deal} {done}: {what} — " + " · ".join(f"{n}\u00a0{a}" for n, a in zip(names, amounts, strict=True))
 
 
-def _called_card(form: HandForm) -> dict[str, Any] | None:
-    """The chosen card with its category, as soon as the card (and then the young trumps) is known."""
-    code = form.called_card_code()
-    if not code:
-        return None
-    try:
-        called = card(code)
-        young = Suit(form.young_trumps.data) if form.young_trumps.data else None
-    except (KeyError, ValueError):
-        return None  # a doctored value: the engine says what is wrong once the hand is complete
-    try:
-        return {"card": called, "category": category_of(called, young)}
-    except ValueError:
-        return {"card": called, "category": None}  # a suit card waits for the young trumps
+def _game(sitting: Sitting) -> Game:
+    return GAMES[sitting.game]
 
 
 def _hand_form(sitting: Sitting, **kwargs: Any) -> Any:
-    """The session's game's hand form: ``HandForm`` for Sussex Tarot, else the points game's."""
-    if sitting.game == SUSSEX.id:
-        return HandForm(names=sitting.names, **kwargs)
-    return GAME_FORMS[sitting.game][0](names=sitting.names, **kwargs)
-
-
-def _form_data(sitting: Sitting, record: Any) -> dict[str, Any]:
-    return form_data(record) if sitting.game == SUSSEX.id else GAME_FORMS[sitting.game][1](record)
-
-
-def _to_record(form: Any, sitting: Sitting) -> Any:
-    return form.to_record(sitting.rules) if sitting.game == SUSSEX.id else form.to_record(sitting)
+    """The session's game's hand form, for its players and options."""
+    return _game(sitting).hand_form(sitting.names, sitting.options, **kwargs)
 
 
 def _preview(form: Any, sitting: Sitting, record: Any, refused: bool = False) -> dict[str, Any]:
-    """What ``hands/_preview.html`` and the summary beside Save show: the card's category, then the
-    payments or what is missing or wrong. ``refused``: a Save was refused, its problems beside their fields.
-    A points game's preview shows each player's points (and their worth at the stake) instead."""
+    """What ``hands/_preview.html`` and the summary beside Save show: the working (and whatever else the game
+    shows as the form stands), or what is missing or wrong. ``refused``: a Save was refused, its problems
+    beside their fields."""
+    game = _game(sitting)
     found = {
         "refused": refused,
+        "game": game,
         "names": sitting.names,
+        "stake": sitting.stake,
         "record": record,
         "missing": form.missing(),
         "problems": [(f.label.text, e) for f in form for e in f.errors] + [(None, e) for e in form.form_errors],
+        "result": game.result(record, sitting.names) if record is not None else None,
+        "pays": game.score(record).net if record is not None else None,
+        **form.preview_extras(),
     }
-    if sitting.game == SUSSEX.id:
-        found["called"] = _called_card(form)
-    else:
-        found["stake"] = sitting.stake
-    found["result"] = _scored(sitting, record) if record is not None else None
     return found
 
 
-def _scored(sitting: Sitting, record: Any) -> Any:
-    """A hand's result with its working: Sussex Tarot's line by line; a points game's with the players' names
-    where its engine can give them (Tapp Tarock's bonuses and bridscher), never seats by number."""
-    if sitting.game == SUSSEX.id:
-        return score(record, working=True)
-    if sitting.game == TAPP.id:
-        return tapp.score(record, sitting.names)
-    return GAMES[sitting.game].score(record)
-
-
 def _form_page(
-    form: HandForm,
+    form: Any,
     sitting: Sitting,
     deal: int,
     editing: HandView | None,
@@ -167,7 +128,7 @@ def _form_page(
     response = render(
         "hands/form.html",
         status=status,
-        game=GAMES[sitting.game],
+        game=_game(sitting),
         form=form,
         sitting=sitting,
         deal=deal,
@@ -176,7 +137,6 @@ def _form_page(
         preview=_preview(form, sitting, record, refused=status == 422),
         current=current,
         theirs=theirs,
-        theirs_result=_scored(sitting, theirs.record) if theirs else None,
         next_deal=next_deal,
         first_error=next((f.name for f in form if f.errors), None),
     )
@@ -198,7 +158,7 @@ def new(public_id: str) -> Response:
         return _form_page(form, sitting, free, None)
 
     deal = whole_number(form.deal.data) or 0  # 0: no such deal, refused below
-    record = _to_record(form, sitting) if form.validate_on_submit() else None
+    record = form.to_record() if form.validate_on_submit() else None
     if record is None or request.form.get("action") == "preview":
         status = 200 if record is not None else 422
         return _form_page(form, sitting, deal if 1 <= deal <= sitting.deals else 1, None, record, status)
@@ -239,12 +199,12 @@ def edit(public_id: str, deal: int) -> Response:
     sitting = _editable_sitting(public_id)
     hand = _stored_hand(sitting, deal)
     if request.method == "GET":
-        form = _hand_form(sitting, data=_form_data(sitting, hand.record))
+        form = _hand_form(sitting, data=_game(sitting).form_data(hand.record))
         form.version.data = str(hand.version)
         return _form_page(form, sitting, deal, hand, hand.record)  # the stored payments at once
 
     form = _hand_form(sitting)
-    record = _to_record(form, sitting) if form.validate_on_submit() else None
+    record = form.to_record() if form.validate_on_submit() else None
     if record is not None and request.form.get("action") != "preview":
         version = whole_number(form.version.data) or 0  # 0: never a stored version, so a stale edit
         try:
@@ -266,7 +226,7 @@ def preview(public_id: str) -> Response:
     """The live preview (htmx): payments and working for the form as it stands."""
     sitting = _editable_sitting(public_id)
     form = _hand_form(sitting)
-    record = _to_record(form, sitting) if not form.missing() and form.validate() else None
+    record = form.to_record() if not form.missing() and form.validate() else None
     return render("hands/_preview.html", **_preview(form, sitting, record), oob=True)
 
 
@@ -302,7 +262,7 @@ def restore(public_id: str) -> Response:
         signed = _restorer().loads(request.form.get("token", ""), max_age=RESTORE_SECONDS)
         if signed["session"] != public_id:
             raise BadSignature("another session's hand")
-        deal, record = signed["deal"], GAMES[sitting.game].parse(signed["hand"], sitting.seats, stored=True)
+        deal, record = signed["deal"], _game(sitting).parse(signed["hand"], sitting.seats, stored=True)
     except SignatureExpired:
         return _to_scoreboard(sitting, "Too late to restore that hand: it can be scored again instead.")
     except (BadSignature, KeyError, TypeError, InvalidHand):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, request
 
 from ...extensions import db
-from ...games import GAMES, SUSSEX, french, tapp
-from ...rules import (
+from ...games import DEFAULT, GAMES, Game
+from ...games.sussex import (
     DECIDING_CARDS,
     OLD_TRUMPS,
     Bid,
@@ -25,6 +25,7 @@ from ...rules import (
     solo_call,
     suit_cards,
 )
+from ...games.sussex import GAME as SUSSEX_TAROT
 from ...store import find_sitting
 from .. import render
 from .tables import CALLABLE, game_rows, penalty_rows
@@ -48,23 +49,24 @@ def _young() -> Suit:
     return next((s for s in Suit if s.value == value), Suit.CLUBS)
 
 
+def _others() -> list[Game]:
+    """The games besides the usual one, whose sheets the index lists under it."""
+    return [g for g in GAMES.values() if g is not DEFAULT]
+
+
 @bp.get("/")
 def index():
-    return render("reference/index.html", sheets=SHEETS, games=[g for g in GAMES.values() if g is not SUSSEX])
+    return render("reference/index.html", sheets=SHEETS, others=_others())
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str):
-    """Tapp Tarock's or French Tarot's sheet: bids or contracts, card points, bonuses, targets, interpretations."""
+    """A game's own sheet (the usual game's is the index of its sheets)."""
     found = GAMES.get(game_id)
-    if found is None or found is SUSSEX:
+    if found is None:
         abort(404)
-    return render(
-        f"reference/{game_id}.html",
-        game=found,
-        tapp=tapp,
-        french=french,
-    )
+    context = {"sheets": SHEETS, "others": _others(), **found.reference_context()}
+    return render(found.templates.reference, game=found, **context)
 
 
 @bp.get("/bids")
@@ -144,7 +146,7 @@ def _session_rules() -> tuple[HouseRules, object]:
     sitting = find_sitting(db.session, request.args.get("session", "")) if request.args.get("session") else None
     if sitting is None:
         return HouseRules(), None
-    return sitting.rules, sitting
+    return SUSSEX_TAROT.house_rules_of(sitting.game, sitting.house_rules), sitting
 
 
 @bp.get("/house-rules")

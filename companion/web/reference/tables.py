@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rules import (
+from ...games.sussex import (
     DEFAULT_HOUSE_RULES,
     Bid,
     Category,

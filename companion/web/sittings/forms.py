@@ -1,19 +1,30 @@
-"""The form that starts a session (and the house rules it shares with a group's form)."""
+"""The form that starts a session of any game (and the house rules it shares with a group's form).
+
+One form for every game: the players in seat order, who deals first, the
+length (from the game's ``ending``), the stake and what it is per (from its
+``stakes``), the game's own options (``Game.option_fields``) and the coins.
+"""
 
 from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from ...games import Game
-from ...games.tapp import Counting
+from ...games import DEFAULT, Game
+from ...games.base import STAKES, Stake
+from ...games.common import Money, MoneyError
+from ...games.common.fields import options, strip
 from ...models import MAX_NAME, Group, Sitting, one_line
-from ...rules import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules, Money, MoneyError
 from ...settle import DEFAULT_COINS, coins_text, parse_coins
-from ..fields import options, strip
 
-SEAT_WORDS = ("first", "second", "third", "fourth")
+SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
+#: The most players any game has.
+MOST_PLAYERS = 5
 
 
 def _one_line(_form, field) -> None:
@@ -36,15 +47,6 @@ def _name_field(seat: int) -> StringField:
     return name_field(f"Player {seat + 1}", f"Enter the {SEAT_WORDS[seat]} player's name.")
 
 
-def _house_rule_field(key: str) -> RadioField:
-    label, choices = HOUSE_RULE_CHOICES[key]
-    return RadioField(
-        label,
-        choices=options((c.value, c.description) for c in choices),
-        default=getattr(DEFAULT_HOUSE_RULES, key).value,
-    )
-
-
 class CoinsForm(FlaskForm):
     """The coins on the table, for settling up: every session's form has them."""
 
@@ -62,104 +64,84 @@ class CoinsForm(FlaskForm):
             raise ValidationError(f"Coins: {exc}.") from None
 
 
-class HouseRulesForm(CoinsForm):
-    """The house rules and coins a session is played with (and a group's defaults for its sessions)."""
-
-    stinger_settles_with = _house_rule_field("stinger_settles_with")
-    martlet_values = _house_rule_field("martlet_values")
-
-    @property
-    def house_rules(self) -> HouseRules:
-        return HouseRules.from_json(
-            {"stinger_settles_with": self.stinger_settles_with.data, "martlet_values": self.martlet_values.data}
-        )
+def _house_rules(form: Any) -> Any:
+    return DEFAULT.options({name: form[name].data for name in DEFAULT.option_fields()})
 
 
-class NewSittingForm(HouseRulesForm):
+#: The house rules and coins of the usual game: a group's defaults for its sessions.
+HouseRulesForm = type(
+    "HouseRulesForm", (CoinsForm,), {**DEFAULT.option_fields(), "house_rules": property(_house_rules)}
+)
+
+
+class SittingForm(CoinsForm):
+    """A new session of ``game`` for ``players``: their names in seat order, who deals first, the length, the
+    stake (for a game of points), the game's options and the coins. A game's own form is ``sitting_form``'s."""
+
     player_0 = _name_field(0)
     player_1 = _name_field(1)
     player_2 = _name_field(2)
     player_3 = _name_field(3)
-    first_dealer = RadioField(
-        "Deals first",
-        choices=options((s, f"Player {s + 1}") for s in range(4)),
-        default="0",
+    player_4 = _name_field(4)
+    first_dealer = RadioField("Deals first", default="0")
+    deals = RadioField("Length")
+    stake_per = RadioField("The stake is")
+    stake = StringField(
+        "Stake", filters=[strip], description="in s/d, e.g. 0/1 for a penny or 0/0½ for a halfpenny: for settling up."
     )
-    deals = RadioField("Length", choices=options([(16, "16 deals (full)"), (8, "8 deals (short)")]), default="16")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, game: Game, players: int, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self.game, self.players = game, players
+        for seat in range(players, MOST_PLAYERS):  # only as many names as players
+            del self[f"player_{seat}"]
         # "Deals first" offers the names as typed (app.js keeps them in step while typing).
         self.first_dealer.choices = options(
             (seat, (f.data or "").strip() or f"Player {seat + 1}") for seat, f in enumerate(self.name_fields)
         )
-
-    @property
-    def name_fields(self):
-        return [self.player_0, self.player_1, self.player_2, self.player_3]
-
-    @property
-    def names(self) -> list[str]:
-        return [f.data for f in self.name_fields]
-
-    def validate_player_3(self, field):
-        seen = set()
-        for f in self.name_fields:
-            key = (f.data or "").casefold()
-            if key and key in seen:
-                raise ValidationError("Each player needs a different name.")
-            seen.add(key)
-
-
-#: Lengths offered for a game scored in points: rounds in which everyone deals the same number of times.
-ROUNDS = (1, 2, 4, 6)
-
-
-class GameSittingForm(CoinsForm):
-    """A session of Tapp Tarock or French Tarot: ``players`` names, the length, and a stake per point."""
-
-    player_0 = _name_field(0)
-    player_1 = _name_field(1)
-    player_2 = _name_field(2)
-    player_3 = name_field("Player 4", "Enter the fourth player's name.")
-    player_4 = name_field("Player 5", "Enter the fifth player's name.")
-    first_dealer = RadioField("Deals first", default="0")
-    deals = RadioField("Length")
-    stake = StringField(
-        "Each point is worth",
-        default="0/1",
-        filters=[strip],
-        description="in s/d, e.g. 0/1 for a penny a point or 0/0½ for a halfpenny: for settling up.",
-    )
-    counting = RadioField(
-        "Counting card points",
-        choices=options((c.id, c.description) for c in Counting),
-        default=Counting.TRADITIONAL.id,
-    )
-
-    def __init__(self, game: Game, players: int, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.game, self.players = game, players
-        for seat in range(players, 5):  # only as many names as players
-            del self[f"player_{seat}"]
-        if game.id != "tapp":
-            del self["counting"]
-        self.first_dealer.choices = options(
-            (seat, (f.data or "").strip() or f"Player {seat + 1}") for seat, f in enumerate(self.name_fields)
-        )
-        self.deals.choices = options((players * r, f"{players * r} deals") for r in ROUNDS)
+        self.deals.choices = options((n, game.ending.deal_label(n)) for n in game.ending.deal_choices(players))
         if not self.deals.data:
-            self.deals.data = str(players * ROUNDS[1])
+            self.deals.data = str(game.ending.usual_deals(players))
+        self._stake_fields(game)
+
+    def _stake_fields(self, game: Game) -> None:
+        if game.stakes == (Stake.NONE,):  # the scores are money
+            del self["stake_per"], self["stake"]
+            return
+        self.stake_per.choices = options((s.id, f"per {s.per}") for s in game.stakes)
+        if not self.stake_per.data:
+            self.stake_per.data = game.stakes[0].id
+        if len(game.stakes) == 1:
+            self.stake.label.text = f"Each {game.stakes[0].per} is worth"
+        if not self.stake.data:
+            self.stake.data = game.stakes[0].usual
 
     @property
-    def name_fields(self):
+    def name_fields(self) -> list[Any]:
         return [self[f"player_{seat}"] for seat in range(self.players)]
 
     @property
     def names(self) -> list[str]:
         return [f.data for f in self.name_fields]
 
-    def validate(self, extra_validators=None) -> bool:
+    @property
+    def option_names(self) -> list[str]:
+        return list(self.game.option_fields())
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options as chosen (JSON), for ``create_sitting``."""
+        return self.game.options_json(self.game.options({name: self[name].data for name in self.option_names}))
+
+    @property
+    def chosen_stake(self) -> Stake:
+        return STAKES.get(self.stake_per.data or "", self.game.stakes[0]) if "stake_per" in self else Stake.NONE
+
+    @property
+    def stake_halfpence(self) -> int:
+        return Money.from_sd(self.stake.data).halfpence if "stake" in self else 0
+
+    def validate(self, extra_validators: Any = None) -> bool:
         fine = super().validate(extra_validators)
         keys = [(f.data or "").casefold() for f in self.name_fields]
         if all(keys) and len(set(keys)) < len(keys):
@@ -167,25 +149,38 @@ class GameSittingForm(CoinsForm):
             fine = False
         return fine
 
-    def validate_stake(self, field):
+    def validate_stake_per(self, field: Any) -> None:
+        if STAKES.get(field.data or "") not in self.game.stakes:
+            raise ValidationError("Choose what the stake is per.")
+
+    def validate_stake(self, field: Any) -> None:
         try:
             stake = Money.from_sd(field.data or "")
         except MoneyError as exc:
             raise ValidationError(f"Stake: {exc}.") from None
-        if not 0 < stake.halfpence <= MAX_STAKE.halfpence:
-            raise ValidationError(f"A point is worth from 0/0½ to {MAX_STAKE}.")
-
-    @property
-    def options(self) -> dict[str, str]:
-        return {"counting": self.counting.data} if "counting" in self else {}
+        most = Money.from_sd(self.chosen_stake.most)
+        if not 0 < stake.halfpence <= most.halfpence:
+            raise ValidationError(f"A {self.chosen_stake.per} is worth from 0/0½ to {most.pounds_text()}.")
 
 
-#: The most a point may be worth: a French garde contre can be hundreds of points.
-MAX_STAKE = Money.from_sd("1/-")
+@cache
+def _form_class(game: Game) -> type[SittingForm]:
+    """The start form of ``game``: ``SittingForm`` with the game's option fields."""
+    return type(f"{type(game).__name__}SittingForm", (SittingForm,), game.option_fields())
 
 
-def rules_data(rules: HouseRules, coins: str) -> dict[str, str]:
-    return {"coins": coins, **rules.to_json()}
+def sitting_form(game: Game, players: int, *args: Any, **kwargs: Any) -> SittingForm:
+    return _form_class(game)(game, players, *args, **kwargs)
+
+
+def players_of(game: Game, asked: int | None) -> int:
+    """The number of players asked for, if the game allows it; else its usual number."""
+    return asked if asked in game.players else game.players[0]
+
+
+def rules_data(rules: Any, coins: str) -> dict[str, str]:
+    """A group's house rules (the usual game's options) and coins, as its forms show them."""
+    return {"coins": coins, **DEFAULT.options_json(rules)}
 
 
 def _seats_data(sitting: Sitting) -> dict[str, str]:
@@ -199,14 +194,13 @@ def _seats_data(sitting: Sitting) -> dict[str, str]:
 
 
 def again_data(sitting: Sitting, defaults: Group | None = None) -> dict[str, str]:
-    """The start form filled as the session ``sitting`` was: the same players again.
+    """The start form filled as the session ``sitting`` was: the same players, length, stake and options.
 
-    With ``defaults`` (its group), the house rules and coins are the group's as they are now.
+    With ``defaults`` (its group), the house rules and coins are the group's as they are now (the usual game).
     """
-    source = defaults or sitting
-    return _seats_data(sitting) | rules_data(source.rules, source.coins)
-
-
-def game_again_data(sitting: Sitting) -> dict[str, str]:
-    """A points game's start form filled as ``sitting`` was: the same players, length, stake and counting."""
-    return _seats_data(sitting) | {"stake": str(Money(sitting.stake)), "coins": sitting.coins, **sitting.options}
+    data = _seats_data(sitting) | {"coins": sitting.coins, **json.loads(sitting.house_rules)}
+    if sitting.stake_per:
+        data.update(stake=str(Money(sitting.stake)), stake_per=sitting.stake_per)
+    if defaults is not None and sitting.game == DEFAULT.id:
+        data |= rules_data(defaults.rules, defaults.coins)
+    return data

@@ -9,9 +9,9 @@ from flask import Blueprint, Response, abort, flash, request, url_for
 
 from ...backup import export_all, hands_csv
 from ...extensions import db
-from ...games import GAMES, SUSSEX, Game
-from ...models import Role
-from ...rules import DEFAULT_HOUSE_RULES, Money
+from ...games import DEFAULT, GAMES, Game
+from ...games.common.fields import whole_number
+from ...models import Group, Role, Sitting
 from ...store import (
     SittingSummary,
     create_sitting,
@@ -36,10 +36,9 @@ from ..access import (
     visible_group,
 )
 from ..chart import running_totals_chart
-from ..fields import whole_number
 from ..limits import starts
 from ..links import attachment, join_with_key, renew_link, share_page
-from .forms import GameSittingForm, NewSittingForm, again_data, game_again_data
+from .forms import MOST_PLAYERS, SittingForm, again_data, players_of, sitting_form
 
 bp = Blueprint("sittings", __name__)
 PER_PAGE = 20
@@ -60,7 +59,7 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _start_page(form: NewSittingForm, status: int = 200):
+def _start_page(form: SittingForm, status: int = 200) -> Response:
     page = whole_number(request.args.get("page", "1"), most=100000) or 1
     sittings, more = sittings_of(db.session, device(), page, PER_PAGE)
     groups = groups_of(db.session, device())
@@ -70,87 +69,99 @@ def _start_page(form: NewSittingForm, status: int = 200):
         "sittings/start.html",
         status=status,
         form=form,
+        action=url_for("sittings.create"),
         sittings=sittings,
         page=page,
         more=more,
         groups=groups,
         running=running,
+        default=DEFAULT,
     )
+
+
+def _last(game: Game) -> Sitting | None:
+    """The session ``?again=<id>`` names, if this phone may see it and it is of ``game``."""
+    last = find_sitting(db.session, request.args.get("again", ""))
+    return last if last is not None and last.game == game.id and role(last) is not None else None
 
 
 @bp.get("/")
 def start():
-    """The start page; ``?again=<id>`` fills the form with that session's players, seats and house rules."""
-    last = find_sitting(db.session, request.args.get("again", ""))
-    if last is not None and role(last) is not None:
-        return _start_page(NewSittingForm(data=again_data(last)))
-    return _start_page(NewSittingForm())
+    """The start page: the usual game's form; ``?again=<id>`` fills it with that session's players and settings."""
+    last = _last(DEFAULT)
+    if last is not None:
+        return _start_page(sitting_form(DEFAULT, last.seats, data=again_data(last)))
+    return _start_page(sitting_form(DEFAULT, DEFAULT.players[0]))
 
 
-@bp.post("/sessions")
-@starts
-def create():
-    form = NewSittingForm()
-    if not form.validate_on_submit():
-        return _start_page(form, status=422)
+def create_from(form: SittingForm, group: Group | None = None) -> Response:
+    """The session the filled form describes (in ``group``, if any); the starting phone owns it."""
     sitting = create_sitting(
         db.session,
         form.names,
         int(form.deals.data),
         int(form.first_dealer.data),
-        form.house_rules,
+        form.options,
         form.coins.data,
+        group=group,
+        game=form.game,
+        stake=form.stake_halfpence,
+        stake_per=form.chosen_stake,
     )
     give(sitting, Role.OWNER)  # the phone that starts a session scores it, and may delete it
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 
-def _game_and_players(game_id: str) -> tuple[Game, int]:
+@bp.post("/sessions")
+@starts
+def create():
+    """A session of the usual game, from the start page."""
+    form = sitting_form(DEFAULT, DEFAULT.players[0])
+    if not form.validate_on_submit():
+        return _start_page(form, status=422)
+    return create_from(form)
+
+
+def game_and_players(game_id: str) -> tuple[Game, int]:
+    """The game of a URL and the number of players ``?players=`` asks for (its usual number if it has no such)."""
     game = GAMES.get(game_id)
-    if game is None or game is SUSSEX:  # Sussex Tarot starts on the start page
+    if game is None:
         abort(404)
-    players = whole_number(request.args.get("players", ""))
-    if players not in game.players:  # four when the game allows it, as most tables are
-        players = 4 if 4 in game.players else game.players[0]
-    return game, players
+    return game, players_of(game, whole_number(request.args.get("players", "")))
 
 
-#: What a game's start form keeps when the number of players changes: the names and the settings that
-#: do not depend on it (the length and the first dealer do).
-_CARRIED = (*(f"player_{seat}" for seat in range(5)), "stake", "coins", "counting")
+#: What a start form keeps when the number of players changes: the names and the settings that do not depend
+#: on it (the length and the first dealer do).
+_KEPT = (*(f"player_{seat}" for seat in range(MOST_PLAYERS)), "stake", "stake_per", "coins")
+
+
+def carried(game: Game) -> dict[str, str]:
+    """What was typed on the start form before its number of players changed (htmx sends it along)."""
+    kept = (*_KEPT, *game.option_fields())
+    return {name: request.args[name] for name in kept if name in request.args}
 
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 @starts
 def start_game(game_id: str):
-    """A session of another game: Tapp Tarock (3 players) or French Tarot (3, 4 or 5: ``?players=``)."""
-    game, players = _game_and_players(game_id)
-    last = find_sitting(db.session, request.args.get("again", ""))
-    if request.method == "GET" and last is not None and last.game == game.id and role(last) is not None:
-        form = GameSittingForm(game, last.seats, data=game_again_data(last))
-        return render("sittings/start_game.html", form=form, game=game, players=last.seats)
+    """A session of any game (``?players=`` for a game of three to five)."""
+    game, players = game_and_players(game_id)
+    last = _last(game)
+    if request.method == "GET" and last is not None:
+        form = sitting_form(game, last.seats, data=again_data(last))
+        return _game_page(form)
     if request.method == "GET":
         # Another number of players (the chips above the names) keeps what was typed for the same fields.
-        carried = {name: request.args[name] for name in _CARRIED if name in request.args}
-        form = GameSittingForm(game, players, data=carried)
-        return render("sittings/start_game.html", form=form, game=game, players=players)
-    form = GameSittingForm(game, players)
+        return _game_page(sitting_form(game, players, data=carried(game)))
+    form = sitting_form(game, players)
     if not form.validate_on_submit():
-        status = 422 if form.is_submitted() else 200
-        return render("sittings/start_game.html", status=status, form=form, game=game, players=players)
-    sitting = create_sitting(
-        db.session,
-        form.names,
-        int(form.deals.data),
-        int(form.first_dealer.data),
-        DEFAULT_HOUSE_RULES,
-        form.coins.data,
-        game=game,
-        stake=Money.from_sd(form.stake.data).halfpence,
-        options=form.options,
-    )
-    give(sitting, Role.OWNER)
-    return see_other(url_for("sittings.show", public_id=sitting.public_id))
+        return _game_page(form, 422 if form.is_submitted() else 200)
+    return create_from(form)
+
+
+def _game_page(form: SittingForm, status: int = 200) -> Response:
+    action = url_for("sittings.start_game", game_id=form.game.id, players=form.players)
+    return render("sittings/start_game.html", status=status, form=form, game=form.game, action=action)
 
 
 @bp.get("/s/<public_id>")

@@ -1,0 +1,360 @@
+"""What every game is to the companion: the ``Game`` base class, and what a session asks of it as data.
+
+A game is a package under ``companion/games/`` with a subclass of ``Game``
+registered in ``companion.games.GAMES``. The sessions, forms, store, backups,
+statistics, API and command line reach a game only through it: its record
+(``parse``, ``score``, ``describe``), how a session of it ends (``ending``),
+what a point is worth (``unit`` and ``stakes``), its seats and partnerships,
+the facts its hands keep for statistics, and the names of its templates.
+
+>>> Rounds().deal_choices(3), FixedDeals((8, 16)).deal_choices(4)
+((3, 6, 12, 18), (8, 16))
+>>> money_at_stake(Stake.PER_GAME, (1, -1, 1, -1), 2, Outcome(True, winners=(0, 2)))
+[2, -2, 2, -2]
+>>> money_at_stake(Stake.PER_POINT, (19, 6, 6, -3), 1, Outcome(False))  # not zero-sum: settled pairwise
+[48, -4, -4, -40]
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar
+
+
+class Unit(Enum):
+    """What a game's scores are: money itself (halfpence), or points that a session turns into money."""
+
+    MONEY = "halfpence"
+    POINTS = "points"
+
+    @property
+    def net_key(self) -> str:
+        """The name of a hand's scores in exports: ``net_halfpence`` or ``net_points``."""
+        return f"net_{self.value}"
+
+
+class Stake(Enum):
+    """(id, what it is per, the usual stake and the most, in s/d): how a session of points settles in money."""
+
+    #: The scores are money (Sussex Tarot): nothing to choose.
+    NONE = ("none", "", "", "")
+    #: Each point is worth the stake.
+    PER_POINT = ("point", "point", "0/1", "1/-")
+    #: The game's winners take the stake from its losers; the points only decide who won.
+    PER_GAME = ("game", "game", "1/-", "£1")
+
+    def __init__(self, id_: str, per: str, usual: str, most: str):
+        self.id = id_
+        self.per = per
+        self.usual = usual
+        self.most = most
+
+
+STAKES = {s.id: s for s in Stake}
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What any game's hand comes to: each seat's score in the game's unit, and why, in words."""
+
+    net: tuple[int, ...]
+    working: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a session gives its game to decide how things stand: each seat's total, how many hands are in and
+    the deals it was set to, and the hands' records in deal order (where they were read: statistics go by the
+    totals alone)."""
+
+    totals: tuple[int, ...]
+    hands: int
+    deals: int
+    records: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a session stands: over or not, who won it (seats), and a line or two saying so or how far each
+    side or player is from the end."""
+
+    finished: bool
+    winners: tuple[int, ...] = ()
+    lines: tuple[str, ...] = ()
+
+
+class Ending(ABC):
+    """How a session of a game ends."""
+
+    #: A set number of deals (the board says "deal 3 of 8"), or not (a target).
+    fixed: ClassVar[bool] = True
+
+    @abstractmethod
+    def deal_choices(self, players: int) -> tuple[int, ...]:
+        """The lengths a session may be set to (for a target, the most deals it may take)."""
+
+    def usual_deals(self, players: int) -> int:
+        """The length a new session's form starts with."""
+        return self.deal_choices(players)[0]
+
+    def deal_label(self, deals: int) -> str:
+        """A length as the start form offers it."""
+        return f"{deals} deals"
+
+    def importable(self, players: int) -> range | tuple[int, ...]:
+        """The lengths an imported session may have."""
+        return self.deal_choices(players)
+
+    @abstractmethod
+    def outcome(self, game: Game, played: Played) -> Outcome:
+        """Whether the session is over, and who won it."""
+
+    def describe(self, deals: int) -> str:
+        return f"{deals} deals"
+
+
+def _leaders(game: Game, totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats on top (a side's seats together in a partnership game)."""
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+#: The longest session an import takes of a game played in rounds.
+MOST_DEALS = 60
+
+
+@dataclass(frozen=True)
+class FixedDeals(Ending):
+    """A set number of deals, chosen from ``choices`` (Sussex Tarot: 8 or 16)."""
+
+    choices: tuple[int, ...]
+
+    def deal_choices(self, players: int) -> tuple[int, ...]:
+        return self.choices
+
+    def outcome(self, game: Game, played: Played) -> Outcome:
+        if played.hands < played.deals:
+            return Outcome(False)
+        return Outcome(True, _leaders(game, played.totals))
+
+
+@dataclass(frozen=True)
+class Rounds(FixedDeals):
+    """Rounds in which every player deals the same number of times (Tapp Tarock, French Tarot)."""
+
+    choices: tuple[int, ...] = (1, 2, 4, 6)
+
+    def deal_choices(self, players: int) -> tuple[int, ...]:
+        return tuple(players * r for r in self.choices)
+
+    def usual_deals(self, players: int) -> int:
+        return self.deal_choices(players)[1]  # two rounds: an evening
+
+    def importable(self, players: int) -> range | tuple[int, ...]:
+        return range(1, MOST_DEALS + 1)  # whatever the form offered when it was exported
+
+
+@dataclass(frozen=True)
+class Target(Ending):
+    """The first to ``score`` or more wins (a side's total in a partnership game); ``most`` deals at most.
+    The game says who won from the totals (``Game.winners``): a tie at the top plays on."""
+
+    score: int
+    most: int = 99
+    fixed: ClassVar[bool] = False
+
+    def deal_choices(self, players: int) -> tuple[int, ...]:
+        return (self.most,)
+
+    def importable(self, players: int) -> range | tuple[int, ...]:
+        return range(1, self.most + 1)
+
+    def outcome(self, game: Game, played: Played) -> Outcome:
+        winners = game.winners(played)
+        if winners:
+            return Outcome(True, winners)
+        return Outcome(played.hands >= played.deals, lines=game.to_go(played, self.score))
+
+    def describe(self, deals: int) -> str:
+        return f"first to {self.score}"
+
+    def deal_label(self, deals: int) -> str:
+        return f"Until someone reaches {self.score} (at most {deals} deals)"
+
+
+def money_at_stake(stake: Stake, totals: Sequence[int], worth: int, outcome: Outcome) -> list[int]:
+    """Each seat's money (halfpence) from its total: zero-sum, so that settling up is the same for every game.
+
+    Points at a stake a point: each point worth ``worth``, or, when the game's scores are not zero-sum, each
+    pair of players settling the difference of their totals. A stake a game: once the session is over, each
+    loser pays ``worth``, shared by the winners.
+    """
+    if stake is Stake.NONE:
+        return list(totals)
+    if stake is Stake.PER_POINT:
+        if sum(totals) == 0:
+            return [t * worth for t in totals]
+        n, whole = len(totals), sum(totals)
+        return [(n * t - whole) * worth for t in totals]
+    if not outcome.finished or not outcome.winners or len(outcome.winners) == len(totals):
+        return [0] * len(totals)
+    losers = len(totals) - len(outcome.winners)
+    won = worth * losers // len(outcome.winners)
+    return [won if seat in outcome.winners else -worth for seat in range(len(totals))]
+
+
+@dataclass(frozen=True)
+class Templates:
+    """A game's own templates (under its package's ``templates/``), by what they show."""
+
+    #: The hand form's fields.
+    fields: str
+    #: A scored hand's working (the preview, another phone's hand, a hand's row).
+    working: str = "hands/_points_working.html"
+    #: A hand's row on the scoreboard.
+    hand_row: str = "sittings/_points_hand_row.html"
+    #: The game's reference page.
+    reference: str = ""
+    #: Its figures on a group player's page.
+    figures: str = ""
+
+
+class Game(ABC):
+    """One game. A subclass per game, one instance of it in ``GAMES``."""
+
+    #: Its id in URLs, JSON and the database (never changes).
+    id: ClassVar[str]
+    name: ClassVar[str]
+    #: How many players a session of it may have, the usual first.
+    players: ClassVar[tuple[int, ...]]
+    unit: ClassVar[Unit] = Unit.POINTS
+    #: How a session may settle, the usual first.
+    stakes: ClassVar[tuple[Stake, ...]] = (Stake.PER_POINT,)
+    ending: ClassVar[Ending] = Rounds()
+    templates: ClassVar[Templates]
+    #: Each hand's scores sum to zero (Sussex, Tapp, French); the other games' do not.
+    zero_sum: ClassVar[bool] = True
+    #: Where in the year's stored records this game's facts for statistics mean something (see ``facts``).
+    figures: ClassVar[dict[str, str]] = {}
+
+    # -- a hand -------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> Any:
+        """A checked record of this game (for a session of ``players``); ``InvalidHand`` names the field at fault.
+
+        ``stored``: a hand read back as it was saved (the database, a backup, a restore), which checks added
+        since it was saved do not refuse; what a player enters is always checked in full.
+        """
+
+    @abstractmethod
+    def score(self, record: Any, names: Sequence[str] | None = None) -> Scored:
+        """Each seat's score and the working, naming the players when ``names`` are given."""
+
+    @abstractmethod
+    def describe(self, record: Any, names: Sequence[str]) -> str:
+        """One line for the list of hands, with the players' names."""
+
+    def notice(self, record: Any, names: Sequence[str]) -> str:
+        """What the notice after a save says of the hand (before each player's payment)."""
+        return self.describe(record, names)
+
+    def result(self, record: Any, names: Sequence[str] | None = None) -> Any:
+        """What the working template shows: by default the ``Scored``."""
+        return self.score(record, names)
+
+    def result_json(self, record: Any, working: bool) -> dict[str, Any]:
+        """A hand's result for the API and the command line."""
+        scored = self.score(record)
+        out: dict[str, Any] = {"game": self.id, "unit": self.unit.value, "net": list(scored.net)}
+        if working:
+            out["working"] = list(scored.working)
+        return out
+
+    def csv_columns(self) -> list[str]:
+        """The columns that describe a hand in a session's CSV (after its deal and dealer)."""
+        return ["hand"]
+
+    def csv_cells(self, record: Any, names: Sequence[str]) -> list[object]:
+        return [self.describe(record, names)]
+
+    def bid_labels(self) -> dict[str, str]:
+        """Its bids (or contracts) by the id ``facts`` gives them, lowest first, as a player says them."""
+        return {}
+
+    def facts(self, record: Any) -> dict[str, Any]:
+        """What a hand row keeps beside its record for statistics: ``bid`` (or contract), ``declarer`` (the
+        seat that led the hand, or -1), ``kind``, ``made``, ``partner``, ``stinger``, ``stinger_made``,
+        ``declared`` and the bonuses made by each side. Empty: the hand counts for money only."""
+        return {}
+
+    # -- a session ----------------------------------------------------------------------
+
+    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...] | None:
+        """Fixed sides (seats), or None when each plays for themselves or sides change every hand."""
+        return None
+
+    def options(self, stored: Any) -> Any:
+        """A session's options (house rules) from what its row keeps."""
+        return stored if isinstance(stored, dict) else {}
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        """A session's options as its row keeps them (JSON)."""
+        return dict(options) if isinstance(options, dict) else {}
+
+    def check_options(self, stored: Any) -> str | None:
+        """What is wrong with a session's options in an import (None: nothing)."""
+        return None if stored in ({}, None) else f"{self.name} has no options"
+
+    def option_fields(self) -> dict[str, Any]:
+        """The start form's fields for its options (WTForms fields, unbound), by option name."""
+        return {}
+
+    def option_lines(self, options: Any) -> list[str]:
+        """The session's options in words, for the scoreboard."""
+        return []
+
+    def winners(self, played: Played) -> tuple[int, ...]:
+        """For a game played to a target: the seats that won (none while nobody has)."""
+        return ()
+
+    def to_go(self, played: Played, target: int) -> tuple[str, ...]:
+        """For a game played to a target: how far each player or side is from it, in words."""
+        return ()
+
+    def outcome(self, played: Played) -> Outcome:
+        return self.ending.outcome(self, played)
+
+    def money(self, stake: Stake, worth: int, played: Played) -> list[int]:
+        """Each seat's money for the session so far (zero-sum halfpence)."""
+        return money_at_stake(stake, played.totals, worth, self.outcome(played))
+
+    # -- its pages -------------------------------------------------------------------------
+
+    @abstractmethod
+    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
+        """Its hand form (WTForms), for a session of these players with these options."""
+
+    @abstractmethod
+    def form_data(self, record: Any) -> dict[str, Any]:
+        """The hand form's fields for a record, as a browser sends them."""
+
+    def reference_context(self) -> dict[str, Any]:
+        """What its reference page's template needs."""
+        return {}
+
+
+@dataclass
+class Registry:
+    """The games, in the order the start page offers them; the first is the usual one."""
+
+    games: dict[str, Game] = field(default_factory=dict)
+
+    def register(self, game: Game) -> Game:
+        if game.id in self.games:
+            raise ValueError(f"two games with the id {game.id!r}")
+        self.games[game.id] = game
+        return game

@@ -1,0 +1,62 @@
+"""French Tarot for three, four or five players: a hand record, its checks, and its scores with the working.
+
+The rules are in ``rules`` (plain Python), the ``Game`` in ``game``, the hand form in ``form``.
+"""
+
+from .game import GAME
+from .rules import (
+    BASE,
+    BOUT_HALVES,
+    BOUTS,
+    CHELEMS,
+    CONTRACT_NAMES,
+    CONTRACTS,
+    DOG,
+    LEAST_HALVES,
+    PETIT_AU_BOUT,
+    POIGNEE_TRUMPS,
+    POIGNEES,
+    SIDES,
+    TARGETS,
+    TOTAL,
+    TRUMPS_AND_EXCUSE,
+    Chelem,
+    Contract,
+    FrenchHand,
+    FrenchResult,
+    Poignee,
+    Side,
+    halves_bounds,
+    least_halves,
+    score,
+    whole_points,
+)
+
+__all__ = [
+    "GAME",
+    "BASE",
+    "BOUTS",
+    "BOUT_HALVES",
+    "CHELEMS",
+    "CONTRACTS",
+    "CONTRACT_NAMES",
+    "Chelem",
+    "Contract",
+    "DOG",
+    "FrenchHand",
+    "FrenchResult",
+    "LEAST_HALVES",
+    "PETIT_AU_BOUT",
+    "POIGNEES",
+    "POIGNEE_TRUMPS",
+    "Poignee",
+    "SIDES",
+    "Side",
+    "TARGETS",
+    "TOTAL",
+    "TRUMPS_AND_EXCUSE",
+    "halves_bounds",
+    "least_halves",
+    "score",
+    "whole_points",
+]

@@ -1,0 +1,78 @@
+"""French Tarot as a ``Game``: three to five players, points at a stake, rounds of deals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..base import Game, Scored, Templates
+from .rules import Chelem, Contract, FrenchHand, Side, score
+
+
+class FrenchTarot(Game):
+    id = "french"
+    name = "French Tarot"
+    #: Four first: most tables are four.
+    players = (4, 3, 5)
+    templates = Templates(
+        fields="games/french/fields.html", reference="games/french/reference.html", figures="games/french/figures.html"
+    )
+
+    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> FrenchHand:
+        record = FrenchHand.from_json(data, stored)
+        if players is not None and record.players != players:
+            from ..common import InvalidHand
+
+            raise InvalidHand("players", f"This session has {players} players.")
+        return record
+
+    def score(self, record: FrenchHand, names: Sequence[str] | None = None) -> Scored:
+        result = score(record)
+        return Scored(result.net, result.working)
+
+    def describe(self, record: FrenchHand, names: Sequence[str]) -> str:
+        partner = f" with {names[record.partner]}" if record.with_partner and record.partner is not None else ""
+        return f"{names[record.taker]}{partner} · {record.contract.label} · {'made' if record.made else 'failed'}"
+
+    def bid_labels(self) -> dict[str, str]:
+        return {c.id: c.label for c in Contract}
+
+    def facts(self, record: FrenchHand) -> dict[str, Any]:
+        """The contract taken, made or not, the called partner, a chelem (``kind``), the taker's side's poignées
+        (``declared``) and the bonuses (poignées, Petit au bout, chelem) made by each side."""
+        taker_side = sum(1 for _, side in record.poignees if side is Side.TAKER)
+        bonuses = {Side.TAKER: taker_side, Side.DEFENCE: len(record.poignees) - taker_side}
+        if record.petit_au_bout is not None:
+            bonuses[record.petit_au_bout] += 1
+        if record.chelem in (Chelem.ANNOUNCED_MADE, Chelem.MADE):
+            bonuses[Side.TAKER] += 1
+        elif record.chelem is Chelem.DEFENCE:
+            bonuses[Side.DEFENCE] += 1
+        return {
+            "bid": record.contract.id,
+            "declarer": record.taker,
+            "kind": record.chelem.id if record.chelem is not None else "",
+            "made": record.made,
+            "partner": record.partner if record.with_partner else None,
+            "declared": taker_side,
+            "bonuses_declarer": bonuses[Side.TAKER],
+            "bonuses_defence": bonuses[Side.DEFENCE],
+        }
+
+    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
+        from .form import FrenchForm
+
+        return FrenchForm(names=names, options=options, **kwargs)
+
+    def form_data(self, record: FrenchHand) -> dict[str, Any]:
+        from .form import form_data
+
+        return form_data(record)
+
+    def reference_context(self) -> dict[str, Any]:
+        from . import rules
+
+        return {"french": rules}
+
+
+GAME = FrenchTarot()

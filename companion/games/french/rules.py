@@ -1,0 +1,498 @@
+"""French Tarot for three, four or five players: a hand record, its checks, and its scores with the working.
+
+Scores are in points, as French players keep them (a session turns them into
+money at its stake). The taker needs 56, 51, 41 or 36 card points of 91 with
+0, 1, 2 or 3 bouts (the 21, the Petit and the Excuse). Card points count to
+the half point (whole with four players); the difference from the target is
+then rounded up, in favour of the side that scores (40.5 against 41 fails by
+1; 41.5 wins by 1).
+
+Each defender's score is ± ((25 + difference) × contract + Petit au bout) ±
+poignées ± chelem. The taker's is the opposite of the defenders' together;
+with five players and a called partner, the taker takes two thirds of it and
+the partner one third.
+
+>>> hand = FrenchHand.from_json({"players": 4, "taker": 0, "contract": "garde", "bouts": 2, "points": 45})
+>>> score(hand).net
+(174, -58, -58, -58)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..common import InvalidHand
+from ..common.parse import pick, seat
+
+TOTAL = 91
+#: Card points the taker needs, by the number of bouts in the taker's tricks.
+TARGETS = (56, 51, 41, 36)
+BASE = 25
+PETIT_AU_BOUT = 10
+BOUTS = 3
+
+
+class Side(Enum):
+    TAKER = "taker"
+    DEFENCE = "defence"
+
+    @property
+    def sign(self) -> int:
+        return 1 if self is Side.TAKER else -1
+
+    @property
+    def label(self) -> str:
+        return "the taker's side" if self is Side.TAKER else "the defence"
+
+    @property
+    def other(self) -> Side:
+        return Side.DEFENCE if self is Side.TAKER else Side.TAKER
+
+
+class Contract(Enum):
+    """(id, name, multiplier, whose the dog's cards are, other names), lowest first."""
+
+    PETITE = ("petite", "Petite", 1, Side.TAKER, ("prise",))
+    GARDE = ("garde", "Garde", 2, Side.TAKER, ())
+    GARDE_SANS = ("garde-sans", "Garde sans", 4, Side.TAKER, ())
+    GARDE_CONTRE = ("garde-contre", "Garde contre", 6, Side.DEFENCE, ())
+
+    def __init__(self, id_: str, label: str, multiplier: int, dog: Side, aliases: tuple[str, ...]):
+        self.id = id_
+        self.label = label
+        self.multiplier = multiplier
+        #: In a petite or a garde the taker's discard (the new dog) counts for the taker; in a garde
+        #: sans the dog does, unseen; in a garde contre it goes to the defence.
+        self.dog = dog
+        #: Other names tables use: a petite is also called a prise.
+        self.aliases = aliases
+
+
+class Poignee(Enum):
+    """(id, name, bonus): a handful of trumps shown before play."""
+
+    SIMPLE = ("simple", "Simple poignée", 20)
+    DOUBLE = ("double", "Double poignée", 30)
+    TRIPLE = ("triple", "Triple poignée", 40)
+
+    def __init__(self, id_: str, label: str, bonus: int):
+        self.id = id_
+        self.label = label
+        self.bonus = bonus
+
+    def trumps(self, players: int) -> int:
+        """Trumps it shows at a table of ``players``."""
+        return POIGNEE_TRUMPS[players][list(Poignee).index(self)]
+
+
+#: Trumps (the Excuse may stand in for one) a poignée needs, by the number of players.
+POIGNEE_TRUMPS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+#: The 21 trumps and the Excuse: all the poignées shown in a hand cannot show more cards between them.
+TRUMPS_AND_EXCUSE = 22
+
+
+class Chelem(Enum):
+    """(id, what happened, the taker's side's score from each defender, the side that took every trick)."""
+
+    ANNOUNCED_MADE = ("announced-made", "announced and made", 400, Side.TAKER)
+    MADE = ("made", "made without announcing", 200, Side.TAKER)
+    ANNOUNCED_FAILED = ("announced-failed", "announced and failed", -200, None)
+    DEFENCE = ("defence", "made by the defence", -200, Side.DEFENCE)
+
+    def __init__(self, id_: str, label: str, bonus: int, sweeper: Side | None):
+        self.id = id_
+        self.label = label
+        self.bonus = bonus
+        self.sweeper = sweeper
+
+
+CONTRACTS = {c.id: c for c in Contract}
+#: Every name a contract goes by, for parsing: its id and its other names.
+CONTRACT_NAMES = {**CONTRACTS, **{alias: c for c in Contract for alias in c.aliases}}
+SIDES = {s.value: s for s in Side}
+POIGNEES = {p.id: p for p in Poignee}
+CHELEMS = {c.id: c for c in Chelem}
+
+# -- what the cards allow ---------------------------------------------------------
+#
+# Card points are counted per card, in halves: a bout or a King 4½ (9 halves),
+# a Queen 3½, a Knight 2½, a Jack 1½, every other card ½. Every card is an odd
+# number of halves, so a pile of n cards is worth an odd number of halves
+# exactly when n is odd.
+#
+# A side's pile is made of whole tricks (one card per player) and perhaps the
+# dog: 78 = 24 tricks of 3 + a dog of 6 (three players) = 18 × 4 + 6 (four)
+# = 15 × 5 + 3 (five). The Excuse changes hands one card for one: its owner
+# keeps it and gives a ½-point card in its place (and a side that never wins a
+# trick cannot keep it). With four players tricks and dog are both even, so each
+# side always holds an even number of cards and its card points are whole; with
+# three (tricks of 3) or five (tricks of 5, a dog of 3) a side may hold an odd
+# number, and half points happen: the document speaks of the half point "in games
+# with an odd number of cards".
+#
+# A side holding b bouts has at least 4½ × b; when the dog's cards count for it
+# (the taker's in a petite, garde or garde sans, the defence's in a garde contre)
+# it also holds the dog's cards, each ½ at least, some of which may be among its
+# bouts. The taker's side holds ``bouts`` of the 3 and the defence the rest, of 91.
+
+#: The dog's cards, by the number of players.
+DOG = {3: 6, 4: 6, 5: 3}
+BOUT_HALVES = 9
+LEAST_HALVES = 1  # ½: no card is worth less
+
+
+def whole_points(players: int) -> bool:
+    """Whether each side's card points are whole: tricks of ``players`` cards and the dog both even.
+
+    >>> [whole_points(n) for n in (3, 4, 5)]
+    [False, True, False]
+    """
+    return players % 2 == 0 and DOG[players] % 2 == 0
+
+
+def least_halves(bouts: int, dog: int) -> int:
+    """The least card points, in halves, of a side holding ``bouts`` bouts and ``dog`` cards of the dog.
+
+    Its bouts (4½ each) and, besides them, at least ``dog - bouts`` other cards (½ each at least):
+
+    >>> least_halves(3, 0), least_halves(3, 6), least_halves(0, 6), least_halves(1, 3)
+    (27, 30, 6, 11)
+    """
+    return BOUT_HALVES * bouts + LEAST_HALVES * max(0, dog - bouts)
+
+
+def halves_bounds(players: int, contract: Contract, bouts: int) -> tuple[int, int]:
+    """The least and most card points of the taker's side, in halves, with ``bouts`` bouts.
+
+    >>> halves_bounds(3, Contract.GARDE_CONTRE, 3)   # 13½ for the 3 bouts; the dog's 6 cards (3) the defence's
+    (27, 176)
+    >>> halves_bounds(4, Contract.PETITE, 3)         # the 3 bouts and the dog's 6 cards: 15
+    (30, 182)
+    >>> halves_bounds(4, Contract.GARDE, 0)          # the defence's 3 bouts leave 77½, so 77 with four
+    (6, 154)
+    >>> halves_bounds(5, Contract.GARDE_CONTRE, 1)   # the defence's 2 bouts and the dog's 3 cards: 9½
+    (9, 163)
+    """
+    dog = DOG[players]
+    least = least_halves(bouts, dog if contract.dog is Side.TAKER else 0)
+    most = 2 * TOTAL - least_halves(BOUTS - bouts, dog if contract.dog is Side.DEFENCE else 0)
+    if whole_points(players):
+        least, most = least + least % 2, most - most % 2
+    return least, most
+
+
+def _half_text(halves: int) -> str:
+    return f"{halves // 2}½" if halves % 2 else str(halves // 2)
+
+
+def _bouts_text(count: int) -> str:
+    return "1 bout" if count == 1 else f"{count} bouts"
+
+
+@dataclass(frozen=True)
+class FrenchHand:
+    """One hand as entered. ``points`` are the taker's side's card points, in halves (81 is 40½).
+
+    With five players ``partner`` is who held the called King; the taker
+    alone when the King was the taker's own (or lay in the dog).
+    """
+
+    players: int
+    taker: int
+    contract: Contract
+    bouts: int
+    half_points: int
+    partner: int | None = None
+    petit_au_bout: Side | None = None
+    poignees: tuple[tuple[Poignee, Side], ...] = ()
+    chelem: Chelem | None = None
+
+    @property
+    def points(self) -> float:
+        return self.half_points / 2
+
+    @property
+    def target(self) -> int:
+        return TARGETS[self.bouts]
+
+    @property
+    def made(self) -> bool:
+        return self.half_points >= 2 * self.target
+
+    @property
+    def difference(self) -> int:
+        """Card points over or under the target, a half rounded up."""
+        return math.ceil(abs(self.half_points - 2 * self.target) / 2)
+
+    @property
+    def with_partner(self) -> bool:
+        return self.partner is not None and self.partner != self.taker
+
+    def players_of(self, side: Side) -> int:
+        """How many players a side is: the taker (with a called partner), or the others."""
+        taker_side = 2 if self.with_partner else 1
+        return taker_side if side is Side.TAKER else self.players - taker_side
+
+    def bouts_of(self, side: Side) -> int:
+        return self.bouts if side is Side.TAKER else BOUTS - self.bouts
+
+    @classmethod
+    def from_json(cls, data: Any, stored: bool = False) -> FrenchHand:
+        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault.
+
+        ``stored``: a hand read back from the database or a backup, saved before the checks of what a deal
+        can hold (points, poignées, Petit au bout) were made: it is read as it was saved.
+        """
+        if type(data) is not dict:
+            raise InvalidHand("hand", "A hand must be a JSON object.")
+        unknown = sorted(set(data) - _FIELDS)
+        if unknown:
+            raise InvalidHand(unknown[0], f"A French Tarot hand has no field {unknown[0]!r}.")
+        players = data.get("players")
+        if type(players) is not int or players not in DOG:
+            raise InvalidHand("players", "French Tarot is for 3, 4 or 5 players.")
+        taker = seat(data.get("taker"), "taker", "the taker", players)
+        contract = pick(
+            CONTRACT_NAMES, data.get("contract"), "contract", "petite (or prise), garde, garde-sans or garde-contre"
+        )
+        bouts = data.get("bouts")
+        if type(bouts) is not int or not 0 <= bouts <= BOUTS:
+            raise InvalidHand("bouts", "Bouts in the taker's tricks: 0, 1, 2 or 3.")
+        hand = cls(
+            players,
+            taker,
+            contract,
+            bouts,
+            _half_points(data.get("points")),
+            _partner(data.get("partner"), players),
+            _side_or_none(data.get("petit_au_bout"), "petit_au_bout"),
+            _poignees(data.get("poignees", [])),
+            _chelem(data.get("chelem")),
+        )
+        _check_chelem(hand)
+        if not stored:
+            _check_points(hand)
+            _check_poignees(hand)
+            _check_petit_au_bout(hand)
+        return hand
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "players": self.players,
+            "taker": self.taker,
+            "contract": self.contract.id,
+            "bouts": self.bouts,
+            "points": self.half_points // 2 if self.half_points % 2 == 0 else self.points,
+        }
+        if self.partner is not None:
+            out["partner"] = self.partner
+        if self.petit_au_bout is not None:
+            out["petit_au_bout"] = self.petit_au_bout.value
+        out["poignees"] = [{"size": p.id, "side": s.value} for p, s in self.poignees]
+        if self.chelem is not None:
+            out["chelem"] = self.chelem.id
+        return out
+
+
+_FIELDS = frozenset(
+    ["players", "taker", "contract", "bouts", "points", "partner", "petit_au_bout", "poignees", "chelem"]
+)
+
+# -- parsing, a field at a time ------------------------------------------------------
+
+
+def _half_points(points: Any) -> int:
+    if not isinstance(points, int | float) or type(points) is bool or not 0 <= points <= TOTAL or (2 * points) % 1:
+        raise InvalidHand("points", f"The taker's card points: 0 to {TOTAL}, in halves (e.g. 40.5).")
+    return round(points * 2)
+
+
+def _partner(partner: Any, players: int) -> int | None:
+    if players == 5:
+        return seat(partner, "partner", "who held the called King (the taker, if alone)", players)
+    if partner is not None:
+        raise InvalidHand("partner", "Only with five players does the taker call a partner.")
+    return None
+
+
+def _side_or_none(value: Any, name: str) -> Side | None:
+    return None if value is None else pick(SIDES, value, name, "taker or defence")
+
+
+def _poignees(raw: Any) -> tuple[tuple[Poignee, Side], ...]:
+    if type(raw) is not list:
+        raise InvalidHand("poignees", 'Poignées are a list such as [{"size": "simple", "side": "taker"}].')
+    poignees = []
+    for item in raw:
+        if type(item) is not dict or set(item) != {"size", "side"}:
+            raise InvalidHand("poignees", 'Each poignée is {"size": simple|double|triple, "side": taker|defence}.')
+        poignees.append(
+            (
+                pick(POIGNEES, item["size"], "poignees", "simple, double or triple"),
+                pick(SIDES, item["side"], "poignees", "taker or defence"),
+            )
+        )
+    return tuple(poignees)
+
+
+def _chelem(value: Any) -> Chelem | None:
+    if value is None:
+        return None
+    return pick(CHELEMS, value, "chelem", "announced-made, made, announced-failed or defence")
+
+
+# -- checks across fields: what no deal can produce ------------------------------------
+
+
+def _check_points(hand: FrenchHand) -> None:
+    """Card points the bouts (and, whose it is, the dog) contradict; a half point with four players."""
+    if whole_points(hand.players) and hand.half_points % 2:
+        raise InvalidHand(
+            "points",
+            f"With {hand.players} players card points are whole: each side ends with an even number of cards "
+            f"(tricks of {hand.players}, a dog of {DOG[hand.players]}), so no half point.",
+        )
+    least, most = halves_bounds(hand.players, hand.contract, hand.bouts)
+    if hand.half_points < least:
+        holds = _holding(hand, Side.TAKER)
+        raise InvalidHand(
+            "points",
+            f"The taker's side holds {holds}: at least {_half_text(least)} card points, "
+            f"not {_half_text(hand.half_points)}.",
+        )
+    if hand.half_points > most:
+        holds = _holding(hand, Side.DEFENCE)
+        raise InvalidHand(
+            "points",
+            f"The defence holds {holds}: the taker's side has at most {_half_text(most)} card points, "
+            f"not {_half_text(hand.half_points)}.",
+        )
+
+
+def _holding(hand: FrenchHand, side: Side) -> str:
+    """What a side surely holds, in words: its bouts and, when the dog's cards are its, the other cards of the dog.
+
+    >>> _holding(FrenchHand(4, 0, Contract.PETITE, 2, 20), Side.TAKER)
+    "2 bouts (4½ each) and the dog's 6 cards, at least 4 of them not bouts (½ or more each)"
+    >>> _holding(FrenchHand(4, 0, Contract.PETITE, 0, 20), Side.DEFENCE)
+    'all 3 bouts (4½ each)'
+    """
+    bouts = hand.bouts_of(side)
+    parts = []
+    if bouts:
+        named = "all 3 bouts" if side is Side.DEFENCE and bouts == BOUTS else _bouts_text(bouts)
+        if side is Side.DEFENCE and bouts < BOUTS:
+            named = "the other " + ("bout" if bouts == 1 else named)
+        parts.append(f"{named} (4½{' each' if bouts > 1 else ''})")
+    dog = DOG[hand.players]
+    others = max(0, dog - bouts)
+    if hand.contract.dog is side and others:
+        not_bouts = f", at least {others} of them not {'a bout' if others == 1 else 'bouts'}" if bouts else ""
+        parts.append(f"the dog's {dog} cards{not_bouts} (½ or more each)")
+    return " and ".join(parts)
+
+
+def _check_poignees(hand: FrenchHand) -> None:
+    """One poignée a player at most, so a side shows no more than it has players; and 22 trumps in all."""
+    for side in Side:
+        shown = sum(1 for _, by in hand.poignees if by is side)
+        players = hand.players_of(side)
+        if shown > players:
+            who = "one player" if players == 1 else f"{players} players"
+            raise InvalidHand("poignees", f"Each player shows one poignée at most, and {side.label} is {who} here.")
+    needs = [p.trumps(hand.players) for p, _ in hand.poignees]
+    if sum(needs) > TRUMPS_AND_EXCUSE:
+        raise InvalidHand(
+            "poignees",
+            f"These poignées show {' + '.join(map(str, needs))} = {sum(needs)} trumps, but there are only "
+            f"{TRUMPS_AND_EXCUSE} (21 trumps and the Excuse).",
+        )
+
+
+def _check_chelem(hand: FrenchHand) -> None:
+    chelem = hand.chelem
+    if chelem is None or chelem.sweeper is None:
+        return
+    if chelem.sweeper is Side.TAKER and not hand.made:
+        raise InvalidHand("chelem", "A chelem takes every trick: the taker cannot then fall short.")
+    if chelem.sweeper is Side.DEFENCE and hand.made:
+        raise InvalidHand("chelem", "The defence took every trick: the taker cannot have made the contract.")
+
+
+def _check_petit_au_bout(hand: FrenchHand) -> None:
+    """The Petit au bout ends in the tricks of the side credited: that side holds the Petit, a bout."""
+    side = hand.petit_au_bout
+    if side is None:
+        return
+    if hand.bouts_of(side) == 0:
+        why = "the taker's side has no bouts" if side is Side.TAKER else "all 3 bouts are the taker's"
+        raise InvalidHand("petit_au_bout", f"Petit au bout puts the Petit in the tricks of {side.label}, but {why}.")
+    if hand.chelem is not None and hand.chelem.sweeper is side.other:
+        raise InvalidHand(
+            "petit_au_bout",
+            f"{side.other.label.capitalize()} took every trick, the last one too: the Petit au bout can only be "
+            f"theirs.",
+        )
+
+
+@dataclass(frozen=True)
+class FrenchResult:
+    net: tuple[int, ...]
+    #: What each defender scores (the taker's side's gain per defender, negated).
+    per_defender: int
+    working: tuple[str, ...]
+
+
+def _points_text(half_points: int) -> str:
+    return f"{half_points // 2}½" if half_points % 2 else str(half_points // 2)
+
+
+def score(hand: FrenchHand) -> FrenchResult:
+    """Each seat's score for the hand, with one sentence per part."""
+    m = hand.contract.multiplier
+    s = 1 if hand.made else -1
+    took = f"The taker took {_points_text(hand.half_points)} with {hand.bouts} bout{'s' if hand.bouts != 1 else ''}"
+    if hand.made:
+        verdict = f"{took}, {hand.target} needed: made by {hand.difference}."
+    else:
+        verdict = f"{took}, {hand.target} needed: failed by {hand.difference}."
+    game = (BASE + hand.difference) * m
+    working = [
+        verdict,
+        f"{hand.contract.label}: (25 + {hand.difference}) × {m} = {game}, "
+        f"{'won from' if hand.made else 'paid to'} each defender.",
+    ]
+    gain = s * game
+    if hand.petit_au_bout is not None:
+        pab = PETIT_AU_BOUT * m
+        gain += hand.petit_au_bout.sign * pab
+        side = "the taker's side" if hand.petit_au_bout is Side.TAKER else "the defence"
+        working.append(f"Petit au bout for {side}: 10 × {m} = {pab} from each of the other side (whoever won).")
+    for poignee, shown_by in hand.poignees:
+        gain += s * poignee.bonus
+        who = "the taker's side" if shown_by is Side.TAKER else "the defence"
+        winner = "the taker's side" if hand.made else "the defence"
+        working.append(f"{poignee.label} shown by {who}: {poignee.bonus} to {winner}, who won the hand.")
+    if hand.chelem is not None:
+        gain += hand.chelem.bonus
+        working.append(f"Chelem {hand.chelem.label}: {hand.chelem.bonus:+d} for the taker's side from each defender.")
+    net = [-gain] * hand.players
+    defenders = hand.players - (2 if hand.with_partner else 1)
+    if hand.with_partner:
+        assert hand.partner is not None
+        net[hand.taker], net[hand.partner] = 2 * gain, gain
+        working.append(
+            f"Each defender {'pays' if gain >= 0 else 'receives'} {abs(gain)}: the taker "
+            f"{'receives' if gain >= 0 else 'pays'} two thirds ({abs(2 * gain)}), the partner one third ({abs(gain)})."
+        )
+    else:
+        net[hand.taker] = gain * defenders
+        working.append(
+            f"Each of the {defenders} defenders {'pays' if gain >= 0 else 'receives'} {abs(gain)}; "
+            f"the taker {'receives' if gain >= 0 else 'pays'} {abs(gain * defenders)}."
+        )
+    assert sum(net) == 0
+    return FrenchResult(tuple(net), -gain, tuple(working))

@@ -1,0 +1,145 @@
+"""Sussex Tarot as a ``Game``: four players, money per hand in s/d, 8 or 16 deals, house rules as options."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..base import FixedDeals, Game, Scored, Stake, Templates, Unit
+from .bids import Bid
+from .bonuses import Side
+from .hand import HandRecord
+from .house import HouseRules
+from .score import Result, score, score_json
+
+
+class SussexLength(FixedDeals):
+    """16 deals, or 8 for a short evening."""
+
+    def deal_label(self, deals: int) -> str:
+        return f"{deals} deals ({'full' if deals == 16 else 'short'})"
+
+
+class SussexTarot(Game):
+    """The companion's own game: its hands pay money at once (halfpence), so a session has no stake."""
+
+    id = "sussex"
+    name = "Sussex Tarot"
+    players = (4,)
+    unit = Unit.MONEY
+    stakes = (Stake.NONE,)
+    ending = SussexLength((16, 8))
+    templates = Templates(
+        fields="games/sussex/fields.html",
+        working="games/sussex/working.html",
+        hand_row="games/sussex/hand_row.html",
+        reference="reference/index.html",
+        figures="games/sussex/figures.html",
+    )
+
+    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> HandRecord:
+        if players not in (None, 4):
+            from ..common import InvalidHand
+
+            raise InvalidHand("players", f"This session has {players} players.")
+        return HandRecord.from_json(data, stored)
+
+    def score(self, record: HandRecord, names: Sequence[str] | None = None) -> Scored:
+        result = score(record, working=True)
+        return Scored(result.net_halfpence, result.working)
+
+    def result(self, record: HandRecord, names: Sequence[str] | None = None) -> Result:
+        """The hand's payments line by line, for its working."""
+        return score(record, working=True)
+
+    def describe(self, record: HandRecord, names: Sequence[str]) -> str:
+        return f"{names[record.declarer]} bid {record.bid.said} · {record.kind.label} · {made(record)}"
+
+    def notice(self, record: HandRecord, names: Sequence[str]) -> str:
+        """ "Bob's four made", with the kind of game when it was not a partner game."""
+        kind = "" if record.partner is not None else f" ({record.kind.label})"
+        return f"{names[record.declarer]}'s {record.bid.said}{kind} {made(record)}"
+
+    def result_json(self, record: HandRecord, working: bool) -> dict[str, Any]:
+        """The scoring contract's result, unchanged (§14): no game or unit, payments in halfpence."""
+        return score_json(record.to_json(), working)
+
+    def csv_columns(self) -> list[str]:
+        return ["declarer", "bid", "called card", "category", "young trumps", "kind", "made", "card points",
+                "stinger points"]  # fmt: skip
+
+    def csv_cells(self, record: HandRecord, names: Sequence[str]) -> list[object]:
+        return [
+            names[record.declarer],
+            record.bid.id,
+            record.called_card.code if record.called_card else "",
+            record.category.id,
+            record.young_trumps.value if record.young_trumps else "",
+            record.kind.id,
+            "yes" if record.made else "no",
+            record.points,
+            "" if record.stinger_points is None else record.stinger_points,
+        ]
+
+    def bid_labels(self) -> dict[str, str]:
+        return {b.id: b.said for b in Bid}
+
+    def facts(self, record: HandRecord) -> dict[str, Any]:
+        sides = list(record.bonus_sides().values())
+        return {
+            "bid": record.bid.id,
+            "declarer": record.declarer,
+            "kind": record.kind.id,
+            "made": record.made,
+            "partner": record.partner,
+            "stinger": record.stinger,
+            "stinger_made": record.stinger_made,
+            "declared": len(record.declarations),
+            "bonuses_declarer": sides.count(Side.DECLARER),
+            "bonuses_defence": sides.count(Side.DEFENCE),
+        }
+
+    def options(self, stored: Any) -> HouseRules:
+        return HouseRules.from_json(stored if isinstance(stored, dict) else {})
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        return (options if isinstance(options, HouseRules) else self.options(options)).to_json()
+
+    def check_options(self, stored: Any) -> str | None:
+        try:
+            HouseRules.from_json(stored)
+        except (KeyError, ValueError, TypeError):
+            known = ", ".join(HouseRules().to_json())
+            return f"house_rules must be an object of known rules ({known}) with known values"
+        return None
+
+    def house_rules_of(self, game_id: str, stored: str) -> HouseRules:
+        """A session's house rules for this game's reference sheets: its own if it is a session of this game,
+        else the contract's defaults."""
+        return self.options(json.loads(stored)) if game_id == self.id else HouseRules()
+
+    def option_fields(self) -> dict[str, Any]:
+        from .form import house_rule_fields
+
+        return house_rule_fields()
+
+    def option_lines(self, options: HouseRules) -> list[str]:
+        return [options.stinger_settles_with.description, options.martlet_values.description]
+
+    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
+        from .form import HandForm
+
+        return HandForm(names=names, options=options, **kwargs)
+
+    def form_data(self, record: HandRecord) -> dict[str, Any]:
+        from .form import form_data
+
+        return form_data(record)
+
+
+def made(record: HandRecord) -> str:
+    return "made" if record.made else "failed"
+
+
+GAME = SussexTarot()

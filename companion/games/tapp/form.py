@@ -1,0 +1,132 @@
+"""Tapp Tarock's hand form: the bid and who won it (or, in a bridscher, who took the most), the declarer's
+card points, and any Pagat Ultimo, Trull or Four Kings by any player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wtforms import Field, RadioField, SelectField, StringField
+
+from ..common import InvalidHand
+from ..common.fields import MultiCheckboxField, options, seat_number
+from ..common.form import GameHandForm, radios, whole
+from .game import GAME
+from .rules import BIDS, BONUSES, Counting, TappBonus, TappHand
+
+#: A Tapp bonus's select: nobody, or a player's silent, announced-and-made or announced-and-missed bonus.
+HOW = {"silent": "made it (silent)", "made": "announced and made it", "missed": "announced and missed it"}
+TABLE_BONUSES = tuple(b for b in TappBonus if not b.by_points)
+
+
+class TappForm(GameHandForm):
+    game = GAME
+    engine_fields = {
+        "bid": "bid",
+        "declarer": "declarer",
+        "points": "points",
+        "loser": "loser",
+        "bonuses": "bonus_pagat_ultimo",
+        "counting": "bid",
+    }
+    bid = radios("Bid", [(b.id, b.said) for b in BIDS.values()], "Choose the bid (bridscher: everyone passed).")
+    declarer = radios("Declarer (won the bid)")
+    points = StringField("Declarer's card points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    #: Whoever took the most card points; a tie: each of the players tied for the most.
+    loser = MultiCheckboxField("Bridscher: most card points (pays)", choices=[])
+    announced_points = SelectField(
+        "Declarer announced",
+        choices=options([("", "—"), ("with-40", "With 40"), ("with-50", "With 50")]),
+        default="",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        seats = list(enumerate(self.names))
+        self.declarer.choices = options(seats)
+        self.loser.choices = options(seats)
+        for bonus in TABLE_BONUSES:
+            self[_tapp_field(bonus)].choices = options(
+                [("", "—")] + [(f"{how}-{seat}", f"{name} {said}") for seat, name in seats for how, said in HOW.items()]
+            )
+
+    @property
+    def bonus_fields(self) -> list[Field]:
+        return [self[_tapp_field(b)] for b in TABLE_BONUSES]
+
+    def needed(self) -> list[Field]:
+        """What the bid chosen needs: a bridscher's loser, or else the declarer and their points."""
+        return [self.loser] if self.bid.data == "bridscher" else [self.declarer, self.points]
+
+    def field_for(self, exc: InvalidHand) -> str | None:
+        """A complaint about one bonus stands beside that bonus's choice."""
+        if exc.field == "bonuses" and exc.item in BONUSES:
+            bonus = BONUSES[exc.item]
+            return "announced_points" if bonus.by_points else _tapp_field(bonus)
+        return super().field_for(exc)
+
+    def record_json(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"bid": self.bid.data, "counting": (self.options or {}).get("counting", "traditional")}
+        bonuses = []
+        if self.bid.data == "bridscher":
+            losers = [seat_number(v) for v in self.loser.data or []]
+            record["loser"] = losers[0] if len(losers) == 1 else losers or None
+        else:
+            record["declarer"] = seat_number(self.declarer.data)
+            record["points"] = whole(self.points.data)
+            if self.announced_points.data:
+                bonuses.append({"bonus": self.announced_points.data, "seat": record["declarer"], "announced": True})
+        for bonus in TABLE_BONUSES:
+            how, _, seat = (self[_tapp_field(bonus)].data or "").partition("-")
+            if how in HOW:
+                bonuses.append(
+                    {
+                        "bonus": bonus.id,
+                        "seat": seat_number(seat),
+                        "announced": how != "silent",
+                        "made": how != "missed",
+                    }
+                )
+        record["bonuses"] = bonuses
+        return record
+
+
+def _tapp_field(bonus: TappBonus) -> str:
+    return "bonus_" + bonus.id.replace("-", "_")
+
+
+for _bonus in TABLE_BONUSES:
+    setattr(TappForm, _tapp_field(_bonus), SelectField(_bonus.label, choices=[], default="", validate_choice=False))
+
+
+def form_data(record: TappHand) -> dict[str, str | list[str]]:
+    """The Tapp Tarock form's fields for a record, as a browser sends them.
+
+    >>> form_data(TappHand.from_json({"bid": "two", "declarer": 2, "points": 41,
+    ...     "bonuses": [{"bonus": "trull", "seat": 1, "announced": True, "made": False}]}))["bonus_trull"]
+    'missed-1'
+    >>> form_data(TappHand.from_json({"bid": "bridscher", "loser": [0, 2]}))["loser"]
+    ['0', '2']
+    """
+    data: dict[str, str | list[str]] = {"bid": record.bid.id, "announced_points": ""}
+    if record.losers:
+        data["loser"] = [str(s) for s in record.losers]
+    if record.declarer is not None:
+        data.update(declarer=str(record.declarer), points=str(record.points))
+    for claim in record.bonuses:
+        if claim.bonus.by_points:
+            data["announced_points"] = claim.bonus.id
+        else:
+            how = "silent" if not claim.announced else "made" if claim.made else "missed"
+            data[_tapp_field(claim.bonus)] = f"{how}-{claim.seat}"
+    return data
+
+
+def option_fields() -> dict[str, Any]:
+    """A session's options on its start form: how card points are counted."""
+    return {
+        "counting": RadioField(
+            "Counting card points",
+            choices=options((c.id, c.description) for c in Counting),
+            default=Counting.TRADITIONAL.id,
+        )
+    }

@@ -1,0 +1,96 @@
+"""Tapp Tarock as a ``Game``: three players, points at a stake, rounds of three deals, counting as an option."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..base import Game, Scored, Templates
+from .rules import COUNTINGS, TappBid, TappHand, score
+
+
+class TappTarock(Game):
+    id = "tapp"
+    name = "Tapp Tarock"
+    players = (3,)
+    templates = Templates(
+        fields="games/tapp/fields.html", reference="games/tapp/reference.html", figures="games/tapp/figures.html"
+    )
+
+    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> TappHand:
+        if players not in (None, 3):
+            from ..common import InvalidHand
+
+            raise InvalidHand("players", f"This session has {players} players.")
+        return TappHand.from_json(data, stored)
+
+    def score(self, record: TappHand, names: Sequence[str] | None = None) -> Scored:
+        result = score(record, names)
+        return Scored(result.net, result.working)
+
+    def describe(self, record: TappHand, names: Sequence[str]) -> str:
+        if record.declarer is None:
+            most = " and ".join(names[s] for s in record.losers)
+            return f"Bridscher · {most} took the most" + (" (tied)" if len(record.losers) > 1 else "")
+        return f"{names[record.declarer]} bid {record.bid.said} · {record.points} · {'won' if record.made else 'lost'}"
+
+    def bid_labels(self) -> dict[str, str]:
+        return {b.id: b.said for b in TappBid}
+
+    def facts(self, record: TappHand) -> dict[str, Any]:
+        """The bid won (a bridscher has no declarer: ``declarer`` -1), made or not, and the bonuses made
+        by the declarer (``bonuses_declarer``) and by the others."""
+        made_by = [c.seat for c in record.bonuses if c.made]
+        lead = record.declarer if record.declarer is not None else -1
+        return {
+            "bid": record.bid.id,
+            "declarer": lead,
+            "kind": "bridscher" if record.bid is TappBid.BRIDSCHER else "",
+            "made": bool(record.made) if record.declarer is not None else False,
+            "declared": sum(1 for c in record.bonuses if c.announced and c.seat == lead),
+            "bonuses_declarer": made_by.count(lead),
+            "bonuses_defence": len(made_by) - made_by.count(lead),
+        }
+
+    def options(self, stored: Any) -> dict[str, str]:
+        counting = stored.get("counting") if isinstance(stored, dict) else None
+        return {"counting": counting if isinstance(counting, str) and counting in COUNTINGS else "traditional"}
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        return self.options(options)
+
+    def check_options(self, stored: Any) -> str | None:
+        counting = stored.get("counting", "traditional") if isinstance(stored, dict) else None
+        if not isinstance(stored, dict) or set(stored) - {"counting"} or not _a_counting(counting):
+            return f"house_rules of {self.name} can only be {{'counting': {' or '.join(COUNTINGS)}}}"
+        return None
+
+    def option_fields(self) -> dict[str, Any]:
+        from .form import option_fields
+
+        return option_fields()
+
+    def option_lines(self, options: dict[str, str]) -> list[str]:
+        return [f"Card points counted {COUNTINGS[options['counting']].description}."]
+
+    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
+        from .form import TappForm
+
+        return TappForm(names=names, options=options, **kwargs)
+
+    def form_data(self, record: TappHand) -> dict[str, Any]:
+        from .form import form_data
+
+        return form_data(record)
+
+    def reference_context(self) -> dict[str, Any]:
+        from . import rules
+
+        return {"tapp": rules}
+
+
+def _a_counting(value: Any) -> bool:
+    return isinstance(value, str) and value in COUNTINGS
+
+
+GAME = TappTarock()

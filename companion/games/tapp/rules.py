@@ -1,0 +1,405 @@
+"""Tapp Tarock, three players: a hand record, its checks, and its pay-outs with the working.
+
+Scores are in points (a session turns them into money at its stake). The
+declarer (the bid winner) needs 36 card points: of 70 when the table counts
+in threes (the traditional way), of 71 when it simply adds the cards.
+Whoever is paid is paid by each other player; whoever pays, pays each other
+player. Every pay-out is zero-sum.
+
+>>> hand = TappHand.from_json({"bid": "three", "declarer": 0, "points": 38})
+>>> score(hand).net
+(20, -10, -10)
+>>> score(TappHand.from_json({"bid": "three", "declarer": 0, "points": 30})).net
+(-20, 10, 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..common import InvalidHand
+from ..common.parse import pick, seat
+
+SEATS = 3
+TARGET = 36
+
+
+class Counting(Enum):
+    """How the table counts card points: the total the points are out of."""
+
+    TRADITIONAL = ("traditional", "in threes, two off each three (70 in the pack)", 70)
+    SIMPLIFIED = ("simplified", "simply added, small cards nothing (71 in the pack)", 71)
+
+    def __init__(self, id_: str, description: str, total: int):
+        self.id = id_
+        self.description = description
+        self.total = total
+
+
+class TappBid(Enum):
+    """(id, said, pay-out in points): the bids, lowest first; a bridscher when everyone passes."""
+
+    THREE = ("three", "Three", 10)
+    TWO = ("two", "Two", 20)
+    ONE = ("one", "One", 30)
+    SOLO = ("solo", "Solo", 50)
+    BRIDSCHER = ("bridscher", "Bridscher", 10)
+
+    def __init__(self, id_: str, said: str, pays: int):
+        self.id = id_
+        self.said = said
+        self.pays = pays
+
+
+class TappBonus(Enum):
+    """(id, name, silent value, announced value, what makes it, the declarer's least card points for it)."""
+
+    PAGAT_ULTIMO = ("pagat-ultimo", "Pagat Ultimo", 10, 20, "the Pagat (1) wins the last trick", None)
+    TRULL = ("trull", "Trull", 10, 20, "one player wins all three of Pagat, Mond and Sküs", None)
+    FOUR_KINGS = ("four-kings", "Four Kings", 10, 20, "one player wins all four Kings", None)
+    WITH_40 = ("with-40", "With 40", 10, 20, "the declarer wins the game with 40 to 49 card points", 40)
+    WITH_50 = ("with-50", "With 50", 20, 40, "the declarer wins the game with 50 card points or more", 50)
+
+    def __init__(self, id_: str, label: str, silent: int, announced: int, meaning: str, least: int | None):
+        self.id = id_
+        self.label = label
+        self.silent = silent
+        self.announced = announced
+        self.meaning = meaning
+        #: With 40 and With 50: made when the declarer wins the game with at least this many card points.
+        self.least = least
+
+    @property
+    def by_points(self) -> bool:
+        """With 40 and With 50 follow from the declarer's points: never entered as made or missed."""
+        return self.least is not None
+
+    def earned(self, points: int | None) -> bool:
+        """Whether the declarer's points make this points bonus: a won game with ``least`` or more."""
+        return self.least is not None and points is not None and points >= max(TARGET, self.least)
+
+
+BIDS = {b.id: b for b in TappBid}
+BONUSES = {b.id: b for b in TappBonus}
+COUNTINGS = {c.id: c for c in Counting}
+#: Bonuses made only by whoever ends with the Pagat in their tricks: Pagat Ultimo (the Pagat wins the last
+#: trick, so lands in its player's tricks) and the Trull (which needs the Pagat among Mond and Sküs).
+PAGAT_BONUSES = (TappBonus.PAGAT_ULTIMO, TappBonus.TRULL)
+
+
+@dataclass(frozen=True)
+class BonusClaim:
+    """A bonus at the table: who made it (or announced it), whether announced, and whether made.
+
+    For With 40 and With 50 ``made`` is what the declarer's points say.
+    """
+
+    bonus: TappBonus
+    seat: int
+    announced: bool = False
+    made: bool = True
+
+
+@dataclass(frozen=True)
+class TappHand:
+    """One hand of Tapp Tarock as entered.
+
+    ``declarer`` won the bid; in a bridscher (everyone passed) there is none
+    and ``losers`` is who took the most card points: one player, or two or
+    three tied for the most. ``points`` are the declarer's card points.
+    """
+
+    bid: TappBid
+    declarer: int | None
+    points: int | None
+    counting: Counting = Counting.TRADITIONAL
+    losers: tuple[int, ...] = ()
+    bonuses: tuple[BonusClaim, ...] = ()
+
+    @property
+    def made(self) -> bool | None:
+        return None if self.points is None else self.points >= TARGET
+
+    @property
+    def loser(self) -> int | None:
+        """A bridscher's loser; with a tie, the first of them (``losers`` has them all)."""
+        return self.losers[0] if self.losers else None
+
+    @classmethod
+    def from_json(cls, data: Any, stored: bool = False) -> TappHand:
+        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault.
+
+        ``stored``: a hand read back from the database or a backup, perhaps saved before ``made`` on With 40 and
+        With 50 was checked (the points decide it) and before Pagat Ultimo and the Trull were checked together.
+        """
+        if type(data) is not dict:
+            raise InvalidHand("hand", "A hand must be a JSON object.")
+        unknown = set(data) - {"bid", "declarer", "points", "counting", "loser", "bonuses"}
+        if unknown:
+            raise InvalidHand(sorted(unknown)[0], f"A Tapp Tarock hand has no field {sorted(unknown)[0]!r}.")
+        bid = pick(BIDS, data.get("bid"), "bid", "a bid: three, two, one, solo or bridscher")
+        counting = pick(
+            COUNTINGS, data.get("counting", "traditional"), "counting", "traditional or simplified counting"
+        )
+        claims = [_claim(item) for item in _list(data.get("bonuses", []), "bonuses")]
+        if bid is TappBid.BRIDSCHER:
+            for name in ("declarer", "points"):
+                if data.get(name) is not None:
+                    raise InvalidHand(name, "In a bridscher nobody won the bid: leave out the declarer and points.")
+            declarer, points, losers = None, None, _losers(data.get("loser"))
+        else:
+            if data.get("loser") is not None:
+                raise InvalidHand("loser", "Only a bridscher has a loser.")
+            declarer = seat(data.get("declarer"), "declarer", "the declarer", SEATS)
+            points = data.get("points")
+            if type(points) is not int or not 0 <= points <= counting.total:
+                raise InvalidHand(
+                    "points", f"The declarer's card points are a whole number from 0 to {counting.total}."
+                )
+            losers = ()
+        settled = tuple(_settled(c, None if stored else made, points) for c, made in claims)
+        hand = cls(bid, declarer, points, counting, losers, settled)
+        _check_bonuses(hand, stored)
+        return hand
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"bid": self.bid.id, "counting": self.counting.id}
+        if self.bid is TappBid.BRIDSCHER:
+            out["loser"] = self.losers[0] if len(self.losers) == 1 else list(self.losers)
+        else:
+            out.update(declarer=self.declarer, points=self.points)
+        out["bonuses"] = [
+            {"bonus": c.bonus.id, "seat": c.seat, "announced": c.announced, "made": c.made} for c in self.bonuses
+        ]
+        return out
+
+
+def _list(value: Any, name: str) -> list[Any]:
+    if type(value) is not list:
+        raise InvalidHand(name, "Bonuses are a list.")
+    return value
+
+
+def _losers(value: Any) -> tuple[int, ...]:
+    """A bridscher's loser: a seat, or a list of the seats tied for the most card points."""
+    who = "who took the most card points (and pays)"
+    if type(value) is not list:
+        return (seat(value, "loser", who, SEATS),)
+    losers = tuple(sorted(seat(v, "loser", who, SEATS) for v in value))
+    if not losers or len(set(losers)) != len(losers):
+        raise InvalidHand("loser", "A tie names each player with the most card points once: two or all three.")
+    return losers
+
+
+def _claim(item: Any) -> tuple[BonusClaim, bool | None]:
+    """A bonus claim as given, and its ``made`` as given (None when left out)."""
+    if type(item) is not dict or not set(item) <= {"bonus", "seat", "announced", "made"}:
+        raise InvalidHand("bonuses", 'Each bonus is {"bonus": …, "seat": …, "announced": …, "made": …}.')
+    bonus = pick(BONUSES, item.get("bonus"), "bonuses", "a bonus: " + ", ".join(BONUSES))
+    announced, made = item.get("announced", False), item.get("made")
+    if type(announced) is not bool or type(made) not in (bool, type(None)):
+        raise InvalidHand("bonuses", "Announced and made are true or false.", item=bonus.id)
+    who = seat(item.get("seat"), "bonuses", f"who made or announced {bonus.label}", SEATS)
+    return BonusClaim(bonus, who, announced, True if made is None else made), made
+
+
+def _settled(claim: BonusClaim, made: bool | None, points: int | None) -> BonusClaim:
+    """With 40 and With 50 are made or missed by the declarer's points: a ``made`` given must agree."""
+    b = claim.bonus
+    if not b.by_points or not claim.announced or points is None:
+        return claim  # not a points bonus, or one entered where it cannot be: refused by ``_check_bonuses``
+    earned = b.earned(points)
+    if made is not None and made is not earned:
+        said = f"won the game with {points}" if points >= TARGET else f"took {points} and lost the game"
+        raise InvalidHand(
+            "bonuses",
+            f"{b.label} is made or missed by the declarer's points: the declarer {said}, so it was "
+            f"{'made' if earned else 'missed'}. Leave out made, or make it {'true' if earned else 'false'}.",
+            item=b.id,
+        )
+    return BonusClaim(b, claim.seat, claim.announced, earned)
+
+
+def _check_bonuses(hand: TappHand, stored: bool = False) -> None:
+    seen = set()
+    for claim in hand.bonuses:
+        b = claim.bonus
+        if b in seen:
+            raise InvalidHand("bonuses", f"{b.label} can be entered once.", item=b.id)
+        seen.add(b)
+        if b.by_points:
+            _check_points_bonus(hand, claim)
+        elif not claim.announced and not claim.made:
+            raise InvalidHand(
+                "bonuses", f"A silent {b.label} that was not made scores nothing: leave it out.", item=b.id
+            )
+    makers = {c.seat for c in hand.bonuses if c.bonus in PAGAT_BONUSES and c.made}
+    if len(makers) > 1 and not stored:
+        raise InvalidHand(
+            "bonuses",
+            "Pagat Ultimo and the Trull were made by different players, but both go to whoever ends with the "
+            "Pagat: Pagat Ultimo puts it in the tricks of its player, and the Trull needs it.",
+            item=TappBonus.TRULL.id,
+        )
+
+
+def _check_points_bonus(hand: TappHand, claim: BonusClaim) -> None:
+    label = claim.bonus.label
+    if hand.declarer is None:
+        raise InvalidHand("bonuses", f"{label} is the declarer's: a bridscher has none.", item=claim.bonus.id)
+    if claim.seat != hand.declarer or not claim.announced:
+        raise InvalidHand(
+            "bonuses",
+            f"{label} follows from the declarer's points: enter it only when announced.",
+            item=claim.bonus.id,
+        )
+
+
+def upgrade_record(data: Any) -> Any:
+    """A record stored before With 40 / With 50's ``made`` was checked, with the points' word on it.
+
+    Until then ``to_json`` wrote ``"made": true`` on every announced With 40 or With 50, missed or not (the
+    points decided, and ``made`` was ignored); such a record is now refused. This gives each of those claims
+    the ``made`` its points say, and leaves everything else as it was (anything not a record, untouched).
+
+    >>> upgrade_record({"bid": "three", "declarer": 0, "points": 38,
+    ...     "bonuses": [{"bonus": "with-40", "seat": 0, "announced": True, "made": True}]})["bonuses"]
+    [{'bonus': 'with-40', 'seat': 0, 'announced': True, 'made': False}]
+    """
+    if type(data) is not dict or type(data.get("bonuses")) is not list or type(data.get("points")) is not int:
+        return data
+    claims = []
+    for item in data["bonuses"]:
+        name = item.get("bonus") if type(item) is dict else None
+        bonus = BONUSES.get(name) if type(name) is str else None
+        if bonus is not None and bonus.by_points and "made" in item:
+            item = {**item, "made": bonus.earned(data["points"])}
+        claims.append(item)
+    return {**data, "bonuses": claims}
+
+
+@dataclass(frozen=True)
+class TappResult:
+    """Each seat's points for the hand, and one sentence per payment."""
+
+    net: tuple[int, ...]
+    working: tuple[str, ...]
+
+
+def _paid_by_each(seat: int, amount: int) -> list[int]:
+    """``seat`` receives ``amount`` from each other player (a negative amount: pays each)."""
+    return [amount * (SEATS - 1) if s == seat else -amount for s in range(SEATS)]
+
+
+def _points_bonus(hand: TappHand) -> TappBonus | None:
+    """With 50 or With 40, by the declarer's points in a won game."""
+    return next((b for b in (TappBonus.WITH_50, TappBonus.WITH_40) if b.earned(hand.points)), None)
+
+
+class _Payments:
+    """The pay-outs of a hand as they add up: each seat's net, and a sentence for each payment."""
+
+    def __init__(self, names: Sequence[str] | None):
+        self.net = [0] * SEATS
+        self.working: list[str] = []
+        self.names = names
+
+    def move(self, seat: int, amount: int) -> None:
+        """``seat`` is paid ``amount`` by each other player (pays each, when negative)."""
+        for s, v in enumerate(_paid_by_each(seat, amount)):
+            self.net[s] += v
+
+    def pay(self, seat: int, amount: int, why: str) -> None:
+        """As ``move``, with the sentence that says why."""
+        self.move(seat, amount)
+        self.working.append(why)
+
+    def by(self, seat: int) -> str:
+        """Words naming the player in ``seat`` when the names are known (a seat's number means nothing at the
+        table, so without names the working says "the declarer", "the announcer" or nothing)."""
+        return f" by {self.names[seat]}" if self.names else ""
+
+    def result(self) -> TappResult:
+        assert sum(self.net) == 0
+        return TappResult(tuple(self.net), tuple(self.working))
+
+
+def score(hand: TappHand, names: Sequence[str] | None = None) -> TappResult:
+    """The pay-outs of a hand: the game, then each bonus. ``names`` (by seat) name the players in the working."""
+    out = _Payments(names)
+    if hand.bid is TappBid.BRIDSCHER:
+        _bridscher(hand, out)
+    else:
+        _game(hand, out)
+    _points_bonuses(hand, out)
+    for claim in hand.bonuses:
+        if not claim.bonus.by_points:
+            _table_bonus(claim, out)
+    return out.result()
+
+
+def _game(hand: TappHand, out: _Payments) -> None:
+    bid = hand.bid
+    assert hand.declarer is not None and hand.points is not None
+    took = f"{bid.said}: the declarer took {hand.points} of {hand.counting.total} ({TARGET} needed)"
+    if hand.made:
+        out.pay(hand.declarer, bid.pays, f"{took} and is paid {bid.pays} by each other player.")
+    else:
+        out.pay(hand.declarer, -bid.pays, f"{took} and pays each other player {bid.pays}.")
+
+
+def _bridscher(hand: TappHand, out: _Payments) -> None:
+    """Whoever took the most card points pays each other player; tied, each of them does [interpretation]."""
+    pays = hand.bid.pays
+    for loser in hand.losers:
+        out.move(loser, -pays)
+    names = out.names
+    if len(hand.losers) == 1:
+        who = f"{names[hand.losers[0]]} took" if names else "the player who took"
+        out.working.append(
+            f"Bridscher: {who} the most card points {'and ' if names else ''}pays each other player {pays}."
+        )
+    elif len(hand.losers) == 2:
+        tied = " and ".join(names[s] for s in hand.losers) if names else "Two players"
+        out.working.append(
+            f"Bridscher: {tied} tied for the most card points, so each pays each other player {pays}: "
+            f"between the two it cancels, and each pays the third player {pays}."
+        )
+    else:
+        out.working.append(
+            f"Bridscher: all three tied for the most card points; each would pay each other player {pays}, "
+            "so nobody pays."
+        )
+
+
+def _points_bonuses(hand: TappHand, out: _Payments) -> None:
+    """With 40 / With 50: announced, made or missed by the points; else silent, when the points earn one."""
+    announced = [c for c in hand.bonuses if c.bonus.by_points]
+    for claim in announced:
+        b = claim.bonus
+        if claim.made:
+            out.pay(claim.seat, b.announced, f"{b.label}, announced and made: paid {b.announced} by each.")
+        else:
+            out.pay(claim.seat, -b.announced, f"{b.label}, announced and missed: the declarer pays each {b.announced}.")
+    earned = _points_bonus(hand)
+    if earned is not None and not announced and hand.declarer is not None:
+        why = f"{earned.label} (silent): the declarer won with {hand.points}, paid {earned.silent} by each."
+        out.pay(hand.declarer, earned.silent, why)
+
+
+def _table_bonus(claim: BonusClaim, out: _Payments) -> None:
+    b, by = claim.bonus, out.by(claim.seat)
+    if not claim.announced:
+        out.pay(claim.seat, b.silent, f"{b.label} (silent){by}: paid {b.silent} by each other player.")
+    elif claim.made:
+        out.pay(claim.seat, b.announced, f"{b.label}, announced{by} and made: paid {b.announced} by each other player.")
+    else:
+        pays = out.names[claim.seat] if out.names else "the announcer"
+        out.pay(
+            claim.seat,
+            -b.announced,
+            f"{b.label}, announced{by} and missed: {pays} pays each other player {b.announced}.",
+        )
