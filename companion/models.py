@@ -163,7 +163,7 @@ class Hand(SQLModel, table=True):
     #: The fifth seat, in a five-player game.
     pay_4: int = 0
     # What follows from the record, for statistics (``Game.facts``: seats; None where there is no such player).
-    bid: str = Field(default="", max_length=8)
+    bid: str = Field(default="", max_length=16)
     declarer: int = 0
     kind: str = Field(default="", max_length=16)
     made: bool = False

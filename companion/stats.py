@@ -25,7 +25,7 @@ from sqlmodel import Session, select
 from .games import GAMES, Game
 from .games.base import Played
 from .models import Group, Hand, Member, Player, Sitting
-from .store import group_numbers, stake_of
+from .store import group_numbers, stake_per
 
 #: How a player sat in a hand.
 DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defender"
@@ -242,15 +242,15 @@ def evenings(db: Session, group: Group, member: int | None = None) -> list[Eveni
     """The group's sessions with hands (only ``member``'s, if given), oldest first.
 
     Three queries, whatever was stored: each session's scores summed seat by seat in the database, the
-    sessions themselves (numbered in the group), and their seats' players. Python then settles each
+    sessions' own columns (numbered in the group), and their seats' players. Python then settles each
     session as its game does, a few numbers a session.
     """
     totals = select(Hand.sitting_id, func.count(), *(func.sum(p) for p in PAYS)).group_by(Hand.sitting_id)
     numbered = group_numbers(group)
+    columns = (Sitting.id, Sitting.public_id, Sitting.created_at, numbered.c.number, Sitting.game, Sitting.stake)
     sittings = (
-        select(Sitting, numbered.c.number)
+        select(*columns, Sitting.stake_per, Sitting.deals, Sitting.seats)
         .join(numbered, numbered.c.id == Sitting.id)
-        .where(Sitting.group_id == group.id)
         .order_by(Sitting.created_at, Sitting.id)
     )
     seated = select(Player.sitting_id, Player.seat, Player.member_id).join(Sitting).where(Sitting.group_id == group.id)
@@ -260,32 +260,25 @@ def evenings(db: Session, group: Group, member: int | None = None) -> list[Eveni
         sittings = sittings.where(Sitting.id.in_(theirs))
         seated = seated.where(Player.sitting_id.in_(theirs))
     else:
-        in_group = select(Sitting.id).where(Sitting.group_id == group.id)
-        totals = totals.where(Hand.sitting_id.in_(in_group))
+        totals = totals.where(Hand.sitting_id.in_(select(Sitting.id).where(Sitting.group_id == group.id)))
     summed = {row[0]: row[1:] for row in _rows(db, totals)}
     seats: dict[int, dict[int, int | None]] = {}
     for sitting_id, seat, member_id in _rows(db, seated):
         seats.setdefault(sitting_id, {})[seat] = member_id
-    return [
-        _evening(sitting, number, summed[sitting.id], seats.get(sitting.id or 0, {}))
-        for sitting, number in db.exec(sittings)
-        if sitting.id in summed
-    ]
+    return [_evening(row, summed[row[0]], seats.get(row[0], {})) for row in _rows(db, sittings) if row[0] in summed]
 
 
-def _evening(sitting: Sitting, number: int, summed: Sequence[Any], seats: dict[int, int | None]) -> Evening:
-    game = GAMES[sitting.game]
-    hands, totals = summed[0], tuple(int(t or 0) for t in summed[1 : 1 + sitting.seats])
-    played = Played(totals, hands, sitting.deals)
+def _evening(row: Sequence[Any], summed: Sequence[Any], seats: dict[int, int | None]) -> Evening:
+    sitting_id, public_id, started, number, game_id, worth, per, deals, players = row
+    game = GAMES[game_id]
+    hands, totals = summed[0], tuple(int(t or 0) for t in summed[1 : 1 + players])
+    played = Played(totals, hands, deals)
     outcome = game.outcome(played)
-    money = tuple(game.money(stake_of(sitting), sitting.stake, played))
+    money = tuple(game.money(stake_per(game, per), worth, played, outcome))
     # Places by the game's own totals (sides share theirs), once the session is over.
     places = tuple(1 + sum(o > t for o in totals) for t in totals) if outcome.finished else None
-    members = tuple(seats.get(seat) for seat in range(sitting.seats))
-    started = sitting.created_at
-    return Evening(
-        sitting.id or 0, sitting.public_id, started, number, hands, sitting.deals, game, members, money, places
-    )
+    members = tuple(seats.get(seat) for seat in range(players))
+    return Evening(sitting_id, public_id, started, number, hands, deals, game, members, money, places)
 
 
 def _rows(db: Session, query: Any) -> Sequence[Any]:

@@ -510,7 +510,7 @@ class Scoreboard:
     @cached_property
     def money(self) -> list[int]:
         """Each seat's money (halfpence) for the session so far, zero-sum, as the game settles at the stake."""
-        return self.game.money(self.stake, self.sitting.stake, self.played)
+        return self.game.money(self.stake, self.sitting.stake, self.played, self.outcome)
 
     @property
     def shows_points(self) -> bool:
@@ -565,8 +565,11 @@ class Scoreboard:
 
 def stake_of(sitting: Sitting) -> Stake:
     """How a session settles: as it was started, or its game's usual way (sessions from before the choice)."""
-    game = GAMES[sitting.game]
-    found = STAKES.get(sitting.stake_per)
+    return stake_per(GAMES[sitting.game], sitting.stake_per)
+
+
+def stake_per(game: Game, stored: str) -> Stake:
+    found = STAKES.get(stored)
     return found if found in game.stakes else game.stakes[0]
 
 

@@ -260,8 +260,8 @@ def growth() -> dict:
 
     from companion import create_app
     from companion.db import upgrade
-    from companion.models import Player, Sitting
     from companion.games.sussex import HandRecord, HouseRules
+    from companion.models import Player, Sitting
     from companion.store import create_sitting, record_hand
 
     tmp = tempfile.mkdtemp()
@@ -343,14 +343,16 @@ def club_statistics(url: str) -> dict:
 
     from companion import create_app
     from companion.db import upgrade
-    from companion.models import Group, Hand, Player, Sitting
+    from companion.games import GAMES
     from companion.games.sussex import HandRecord, HouseRules
+    from companion.models import Group, Hand, Player, Sitting
     from companion.stats import group_stats
     from companion.store import create_group, hand_values, members_named
 
     examples = sorted((ROOT / "tests" / "data" / "examples").glob("*.json"))
     worked = [json.loads(p.read_text()) for p in examples]
-    values = [hand_values(HandRecord.from_json(w["hand"])) for w in worked if "expect" in w]  # not the refused ones
+    sussex = GAMES["sussex"]
+    values = [hand_values(sussex, HandRecord.from_json(w["hand"])) for w in worked if "expect" in w]  # not refused ones
     app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench"})
     engine = app.extensions["db_engine"]
     upgrade(engine)
@@ -444,6 +446,10 @@ def print_club_statistics() -> None:
 # -- 6. bounds at their limits -----------------------------------------------------------
 
 #: A French Tarot hand worth the most to its taker at a table of five: +3,872 points, −968 from each other.
+#: The longest session a points game's import takes, and the most a point may be worth (halfpence).
+MAX_DEALS = 60
+MAX_STAKE = 24
+
 BIGGEST_FRENCH = {
     "players": 5,
     "contract": "garde-contre",
@@ -505,10 +511,8 @@ def worst_scoreboard(url: str) -> dict:
     """The costliest scoreboard: each coin set's view with its change table made already, and made afresh."""
     from sqlmodel import Session
 
-    from companion.backup import MAX_DEALS, MAX_STAKE
-    from companion.games import FRENCH
+    from companion.games import GAMES
     from companion.models import Hand
-    from companion.games.sussex import HouseRules
     from companion.settle import _change_table
     from companion.store import create_sitting, hand_values
 
@@ -519,11 +523,17 @@ def worst_scoreboard(url: str) -> dict:
     for label, coins in AWKWARD_COINS.items():
         with Session(engine, expire_on_commit=False) as db:
             names = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-            sitting = create_sitting(db, names, MAX_DEALS, 0, HouseRules(), coins, game=FRENCH, stake=MAX_STAKE)
+            french = GAMES["french"]
+            sitting = create_sitting(db, names, MAX_DEALS, 0, {}, coins, game=french, stake=MAX_STAKE)
             for deal in range(1, MAX_DEALS + 1):  # Ann takes every hand, a point or two fewer now and then
-                record = FRENCH.parse({**BIGGEST_FRENCH, "taker": 0, "points": 89 - deal % 3}, 5)
+                record = french.parse({**BIGGEST_FRENCH, "taker": 0, "points": 89 - deal % 3}, 5)
                 db.add(
-                    Hand(sitting_id=sitting.id, deal=deal, form_token=secrets.token_urlsafe(16), **hand_values(record))
+                    Hand(
+                        sitting_id=sitting.id,
+                        deal=deal,
+                        form_token=secrets.token_urlsafe(16),
+                        **hand_values(french, record),
+                    )
                 )
             db.commit()
             url_of = f"/s/{sitting.public_id}"
@@ -553,12 +563,14 @@ def _fill_group(engine, sessions: int, players: int, deals: int) -> tuple[str, l
     from sqlalchemy import insert
     from sqlmodel import Session
 
-    from companion.models import Hand, Player, Sitting
+    from companion.games import GAMES
     from companion.games.sussex import HandRecord, HouseRules
+    from companion.models import Hand, Player, Sitting
     from companion.store import create_group, hand_values, members_named
 
     worked = [json.loads(p.read_text()) for p in sorted((ROOT / "tests" / "data" / "examples").glob("*.json"))]
-    values = [hand_values(HandRecord.from_json(w["hand"])) for w in worked if "expect" in w]
+    sussex = GAMES["sussex"]
+    values = [hand_values(sussex, HandRecord.from_json(w["hand"])) for w in worked if "expect" in w]
     rng = random.Random(6)
     with Session(engine, expire_on_commit=False) as db:
         group = create_group(db, "A big club", HouseRules())
@@ -625,7 +637,6 @@ def biggest_group(url: str, players: int) -> dict:
 
 
 def print_bounds() -> None:
-    from companion.backup import MAX_DEALS, MAX_STAKE
     from companion.store import MAX_PLAYERS
 
     runs, clean_up = _temporary_databases("bounds")

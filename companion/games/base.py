@@ -328,9 +328,9 @@ class Game(ABC):
     def outcome(self, played: Played) -> Outcome:
         return self.ending.outcome(self, played)
 
-    def money(self, stake: Stake, worth: int, played: Played) -> list[int]:
-        """Each seat's money for the session so far (zero-sum halfpence)."""
-        return money_at_stake(stake, played.totals, worth, self.outcome(played))
+    def money(self, stake: Stake, worth: int, played: Played, outcome: Outcome | None = None) -> list[int]:
+        """Each seat's money for the session so far (zero-sum halfpence); ``outcome`` if already known."""
+        return money_at_stake(stake, played.totals, worth, outcome or self.outcome(played))
 
     # -- its pages -------------------------------------------------------------------------
 

@@ -32,6 +32,9 @@ FACTS = (
 def upgrade() -> None:
     with op.batch_alter_table("sitting") as batch:
         batch.add_column(sa.Column("stake_per", sa.String(length=8), nullable=False, server_default=""))
+    # French Tarot's contracts ("garde-contre") are longer than Sussex Tarot's bids.
+    with op.batch_alter_table("hand") as batch:
+        batch.alter_column("bid", type_=sa.String(length=16), existing_type=sa.String(length=8))
     # The hands of the other games had no facts: work them out from their records, as saving one does now.
     from companion.games import GAMES
 
@@ -54,5 +57,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("hand") as batch:
+        batch.alter_column("bid", type_=sa.String(length=8), existing_type=sa.String(length=16))
     with op.batch_alter_table("sitting") as batch:
         batch.drop_column("stake_per")
