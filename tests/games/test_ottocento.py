@@ -80,13 +80,13 @@ def refused(data: object) -> InvalidHand:
 
 def test_every_worked_hand_is_there():
     names = {p.stem[0] for p in WORKED}
-    assert names == {"a", "b", "c", "d", "e"} and len(WORKED) == 9
+    assert names == {"a", "b", "c", "d", "e"} and len(WORKED) == 10
 
 
 @pytest.mark.parametrize("path", WORKED, ids=[p.stem for p in WORKED])
 def test_worked_hands(path):
     worked = load(path)
-    assert set(worked) == {"name", "source", "hand", "expect"}
+    assert set(worked) - {"form"} == {"name", "source", "hand", "expect"}  # "form": what a player enters
     expect = worked["expect"]
     if "refused" in expect:
         assert refused(worked["hand"]).field == expect["refused"]
@@ -113,9 +113,11 @@ def test_the_seeds_407_part_by_part():
     working = score(hand).working
     assert working[0].startswith("Seats 1 & 3 captured cricche worth 114: Tarocchi (3): 18; Queens (3): 14;")
     assert working[0].endswith("four cricche, so doubled.")
-    assert working[1].startswith("Seats 1 & 3 captured sequences worth 230: Swords King-Queen-Knight-Page-Ace + Bégato")
-    assert "Moors (2 + Bégato): 10" in working[1]
-    assert "Grande Angel-World-Sun-…-5 + Bégato (17 cards): 80" in working[1]
+    # Each side's combinations are kept in one order, the Grande first among the sequences.
+    assert working[1] == (
+        "Seats 1 & 3 captured sequences worth 230: Grande Angel-World-Sun-…-5 + Bégato (17 cards): 80; "
+        "Swords King-Queen-Knight-Page-Ace + Bégato: 25; Moors (2 + Bégato): 10; three sequences, so doubled."
+    )
     assert working[2] == "Seats 1 & 3 took 57 card points and the last trick (6)."
     assert working[3] == (
         "Seats 1 & 3 score 407 for the hand: "
@@ -481,7 +483,7 @@ def render_sheet(**values) -> str:
         undefined=jinja2.StrictUndefined,
         autoescape=True,
     )
-    return env.get_template("reference/ottocento.html").render(ottocento=ottocento, **values)
+    return env.get_template("games/ottocento/reference.html").render(ottocento=ottocento, **values)
 
 
 def test_the_reference_sheet_renders_from_the_engine():
@@ -541,3 +543,72 @@ def test_every_honest_hand_is_accepted_and_its_card_points_total_87(order, trick
     assert result.sides[0] >= points[0] and result.sides[1] >= points[1]
     assert sum(result.sides) >= 93 and result.net == result.sides * 2
     assert all("cut off" not in line for line in result.working)
+
+
+# --- The Game: one record however it was entered, the session's end, options ---------------------------------
+
+
+def test_combinations_are_one_record_whatever_order_they_came_in():
+    kings, swords = C("kings", "KS", "KB", "KC"), C("swords", "KS", "QS", "NS")
+    one = OttocentoHand.from_json(played(([swords, GRANDE, kings], []), declarations=[[swords, kings], [], [], []]))
+    other = OttocentoHand.from_json(played(([kings, GRANDE, swords], []), declarations=[[kings, swords], [], [], []]))
+    assert one == other and [c.kind.id for c in one.captured[0]] == ["kings", "grande", "swords"]
+
+
+def test_a_refusal_of_one_part_against_another_names_the_part():
+    twice = refused(played(declarations=[[KINGS], [], [C("swords", "KS", "QS", "NS")], []]))
+    assert twice.item == "2:KS"
+    assert refused(played(([GRANDE], [C("grande", *GRANDE_TO_5[:6])]))).item == "1:grande"
+    assert refused(played(([MOORS], [C("moors", "moor3", "moor4", "begato")]))).item == "1:moor3"
+    assert refused(played(([C("grande", *GRANDE_TO_5)], []), points=(10, 77))).item == "0"
+    assert refused(played(points=(0, 87), last=0)).item == "0"
+
+
+def test_the_cards_each_kind_offers_to_tap():
+    from companion.games.ottocento.combinations import cards_for
+
+    assert [c.code for c in cards_for(Cricca.TAROCCHI)] == ["angel", "world", "begato", "matto"]
+    assert [c.code for c in cards_for(Sequence.ACES)] == ["AS", "AB", "AC", "AD", "begato", "matto"]
+    assert [c.code for c in cards_for(Sequence.MOORS)][-2:] == ["begato", "matto"]
+    assert "moor1" in [c.code for c in cards_for(Sequence.GRANDE, BARILLI)]
+    assert "moor1" not in [c.code for c in cards_for(Sequence.GRANDE)]
+
+
+def test_the_game_plays_to_the_sessions_target_and_honours_only_a_true_call_out():
+    from companion.games.base import Played, Stake
+    from companion.games.ottocento import GAME
+
+    big = OttocentoHand.from_json(played(([C("grande", *GRANDE_TO_5, "begato", "matto")], []), points=(87, 0)))
+    hands = (big,) * 4  # 712
+    assert GAME.outcome(Played((712, 0, 712, 0), 4, 99, hands)).lines == (
+        "To reach 800: 88 for the side ahead (712), 800 for the other (0).",
+    )
+    short = OttocentoHand.from_json({"dealer": 0, "declarations": [[], [], [KINGS], []], "called_out": 2})
+    outcome = GAME.outcome(Played((729, 0, 729, 0), 5, 99, (*hands, short)))
+    assert not outcome.finished and outcome.lines[1].startswith("The call-out in hand 5 does not end the game")
+    three = [[], [], [KINGS, QUEENS, KNIGHTS], []]
+    called = OttocentoHand.from_json({"dealer": 0, "declarations": three, "called_out": 2})
+    assert GAME.outcome(Played((800, 0, 800, 0), 5, 99, (*hands, called))).winners == (0, 2)
+    # A session to 1000 (its hands carry the target): 890 is not the end.
+    to_1000 = OttocentoHand.from_json({**big.to_json(), "rules": {**big.to_json()["rules"], "target": 1000}})
+    assert GAME.winners(Played((890, 0, 890, 0), 5, 99, (to_1000,) * 5)) == ()
+    assert GAME.outcome(Played((890, 0, 890, 0), 5, 99, (to_1000,) * 5)).lines[0].startswith("To reach 1000: 110")
+    # Level past the target: another hand. Statistics (no records) go by the totals at 800.
+    assert GAME.outcome(Played((810, 810, 810, 810), 5, 99)).winners == ()
+    assert GAME.outcome(Played((810, 400, 810, 400), 5, 99)).winners == (0, 2)
+    # The losing pair pays the stake per game, one to each winner; per point, the difference between the sides.
+    over = GAME.outcome(Played((810, 400, 810, 400), 5, 99))
+    assert GAME.money(Stake.PER_GAME, 24, Played((810, 400, 810, 400), 5, 99), over) == [24, -24, 24, -24]
+    assert GAME.money(Stake.PER_POINT, 2, Played((810, 400, 810, 400), 5, 99), over) == [1640, -1640, 1640, -1640]
+
+
+def test_the_games_options_and_what_the_scoreboard_says_of_them():
+    from companion.games.ottocento import GAME
+
+    assert GAME.options({"max_wilds_in_suit": 1}) == PARLETT and GAME.options("nonsense") == DEFAULT_RULES
+    assert GAME.options_json(GAME.options({})) == DEFAULT_RULES.to_json()
+    assert GAME.check_options({}) is None and GAME.check_options({"target": 1000}) is None
+    assert "1 or 2 wild cards" in GAME.check_options({"max_wilds_in_suit": 5})
+    assert GAME.option_lines(PARLETT)[0] == "A suit sequence takes one wild card at most (Parlett)."
+    assert GAME.partnerships(4) == ((0, 2), (1, 3)) and not GAME.zero_sum
+    assert [s.id for s in GAME.stakes] == ["game", "point"]

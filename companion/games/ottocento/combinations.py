@@ -85,7 +85,9 @@ class Sequence(Enum):
 
 
 Kind = Cricca | Sequence
+#: Every kind by id, in the order a player's or a side's combinations are kept: the cricche, then the sequences.
 KINDS: dict[str, Kind] = {k.id: k for k in (*Cricca, *Sequence)}
+ORDER: tuple[Kind, ...] = tuple(KINDS.values())
 KIND_CHOICES = (
     "a cricca (" + ", ".join(c.id for c in Cricca) + ") or a sequence (" + ", ".join(s.id for s in Sequence) + ")"
 )
@@ -307,6 +309,25 @@ def _grande_fits(marks: list[bool], wild_at: set[int], added: int) -> bool:
     return not any(
         members[i] == members[i + 1] == "wild" and "real" in members[i + 2 :] for i in range(len(members) - 1)
     )
+
+
+def cards_for(kind: Kind, rules: OttocentoRules = DEFAULT_RULES) -> tuple[Card, ...]:
+    """The cards that may be part of a combination of this kind at this table, in pack order (wild cards last):
+    what the hand form offers to tap.
+
+    >>> [c.short for c in cards_for(Sequence.CUPS)]
+    ['King', 'Queen', 'Knight', 'Page', 'Ace', 'Bégato', 'Matto']
+    >>> len(cards_for(Sequence.GRANDE)), len(cards_for(Sequence.GRANDE, OttocentoRules(moors_after_grande=True)))
+    (18, 22)
+    """
+    if isinstance(kind, Cricca):
+        return kind.members
+    wilds = tuple(c for c in PACK if c.wild)
+    if kind is Sequence.GRANDE:
+        return (ANGEL, *_grande_ladder(rules), *wilds)
+    if kind.suit is not None:
+        return (*(c for c in PACK if c.suit is kind.suit and c.short in ("King", *COURTS, "Ace")), *wilds)
+    return (*(MOORS if kind is Sequence.MOORS else ACES), *wilds)
 
 
 def combo(kind: str, *codes: str, rules: OttocentoRules = DEFAULT_RULES) -> Combination:

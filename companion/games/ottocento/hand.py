@@ -12,6 +12,11 @@ eldest hand sits at ``dealer + 1``. A hand records:
 - or, instead of the last three, ``called_out``: the seat whose declaration
   took its side to the target, ending the game before play (chiamarsi fuori).
 
+A refusal that checks one part against another says in its ``item`` which
+part it stands beside, so that a form can show it there: a seat (in
+``declarations``) or a side (``captured``, ``card_points``, ``last_trick``),
+and after a colon the card or kind at fault (``"2:KS"``, ``"1:kings"``).
+
 >>> hand = OttocentoHand.from_json({
 ...     "dealer": 1,
 ...     "declarations": [[{"kind": "kings", "cards": ["KS", "KC", "KD"]}], [], [], []],
@@ -34,7 +39,7 @@ from typing import Any
 
 from ._common import InvalidHand, seat
 from .cards import PACK_POINTS, Card, lowest_points
-from .combinations import Combination, Kind
+from .combinations import ORDER, Combination, Kind
 from .combinations import Sequence as Run
 from .house import DEFAULT_RULES, OttocentoRules
 
@@ -142,13 +147,18 @@ def _lists(value: Any, count: int, field: str, shape: str) -> list[list[Any]]:
     return value
 
 
-def _once_each(combos: Combos, field: str, who: str) -> None:
-    """One cricca of a kind, one sequence of a kind: the cards of a second one are not there to make it."""
+def _once_each(combos: Combos, field: str, who: str) -> Combos:
+    """One cricca of a kind, one sequence of a kind: the cards of a second one are not there to make it.
+
+    Each is a set of combinations, so they are kept in one order (``ORDER``), whatever order they came in: the
+    same hand is the same record however it was entered.
+    """
     seen: set[Kind] = set()
     for c in combos:
         if c.kind in seen:
             raise InvalidHand(field, f"{who}: the {c.kind.title} is entered twice; there can be only one.")
         seen.add(c.kind)
+    return tuple(sorted(combos, key=lambda c: ORDER.index(c.kind)))
 
 
 def _declarations(value: Any, rules: OttocentoRules) -> tuple[Combos, Combos, Combos, Combos]:
@@ -156,8 +166,7 @@ def _declarations(value: Any, rules: OttocentoRules) -> tuple[Combos, Combos, Co
     out = []
     for s, items in enumerate(_lists(value, SEATS, "declarations", shape)):
         combos = tuple(Combination.from_json(i, rules, "declarations", f"Seat {s + 1}'s") for i in items)
-        _once_each(combos, "declarations", f"Seat {s + 1}")
-        out.append(combos)
+        out.append(_once_each(combos, "declarations", f"Seat {s + 1}"))
     return out[0], out[1], out[2], out[3]
 
 
@@ -167,8 +176,7 @@ def _captured(value: Any, rules: OttocentoRules) -> tuple[Combos, Combos]:
     for side, items in enumerate(_lists(value, 2, "captured", shape)):
         whose = side_name(side)
         combos = tuple(Combination.from_json(i, rules, "captured", f"{whose}'s") for i in items)
-        _once_each(combos, "captured", whose)
-        out.append(combos)
+        out.append(_once_each(combos, "captured", whose))
     return out[0], out[1]
 
 
@@ -201,6 +209,7 @@ def _caller(data: dict[str, Any], dealer: int, declarations: Sequence[Combos]) -
             "declarations",
             f"Seat {late + 1} declares after seat {caller + 1}, whose call-out ended the game first: "
             f"leave out seat {late + 1}'s declarations.",
+            item=str(late),
         )
     return caller
 
@@ -222,12 +231,14 @@ def _check_declared_cards(declarations: Sequence[Combos]) -> None:
             raise InvalidHand(
                 "declarations",
                 f"Seat {s + 1} declares {len(cards)} different cards, but a player declares from {HAND_SIZE}.",
+                item=str(s),
             )
         for c in cards:
             if c in holder:
                 raise InvalidHand(
                     "declarations",
                     f"Seat {holder[c] + 1} and seat {s + 1} both declare {c.the}, which is in one hand only.",
+                    item=f"{s}:{c.code}",
                 )
             holder[c] = s
 
@@ -238,10 +249,19 @@ def _check_captured(hand: OttocentoHand) -> None:
     both = {c.kind for c in mine} & {c.kind for c in theirs} - {Run.MOORS, Run.ACES}
     if both:
         kind = min(both, key=lambda k: k.title)
-        raise InvalidHand("captured", f"Both sides have the {kind.title}: its cards can be in one side's tricks only.")
+        raise InvalidHand(
+            "captured",
+            f"Both sides have the {kind.title}: its cards can be in one side's tricks only.",
+            item=f"1:{kind.id}",
+        )
     shared = sorted(_cards_of(mine) & _cards_of(theirs), key=lambda c: c.order)
     if shared:
-        raise InvalidHand("captured", f"{_capital(shared[0].the)} is in both sides' combinations: it was taken once.")
+        card = shared[0]
+        raise InvalidHand(
+            "captured",
+            f"{_capital(card.the)} is in both sides' combinations: it was taken once.",
+            item=f"1:{card.code}",
+        )
     _check_piles(hand)
 
 
@@ -255,6 +275,9 @@ def _check_piles(hand: OttocentoHand) -> None:
                 "card_points",
                 f"{side_name(side)}'s captured combinations alone are worth at least {least} card points, "
                 f"not {points}.",
+                item=str(side),
             )
         if points == 0 and hand.last_trick == side:
-            raise InvalidHand("last_trick", f"{side_name(side)} took no cards (0 card points), so not the last trick.")
+            raise InvalidHand(
+                "last_trick", f"{side_name(side)} took no cards (0 card points), so not the last trick.", item=str(side)
+            )

@@ -1,0 +1,314 @@
+"""Ottocento's hand form: the combinations as the table lays them out, tapped card by card.
+
+Each player's declarations and each side's captured combinations are a *group*; in a group each kind of cricca
+or sequence is one set of checkboxes, its cards (a player or side has at most one of each kind, so a kind's
+ticked cards are that combination). Then one side's card points (the other side's are the rest of 87), who
+took the last trick, and a call-out, which leaves out what play would have given.
+
+Without JavaScript it is plain checkboxes, text and radio buttons with a Preview button; ``ottocento.js`` keeps
+the folded groups' summaries and the other side's card points up to date as the table taps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, cast
+
+from wtforms import Field, HiddenField, RadioField, StringField
+
+from ..common import InvalidHand
+from ..common.fields import MultiCheckboxField, options, seat_number
+from ..common.form import GameHandForm, by_name, entered, radios, whole
+from .cards import MOORS, PACK_POINTS, Card
+from .combinations import ORDER, Combination, Cricca, Kind, cards_for, sequence_value
+from .combinations import Sequence as Run
+from .game import GAME
+from .hand import SEATS, OttocentoHand
+from .house import DEFAULT_RULES, OttocentoRules
+
+#: Each player's declarations (``d0`` … ``d3``), then each side's captured combinations (``c0``, ``c1``).
+DECLARED = tuple(f"d{seat}" for seat in range(SEATS))
+CAPTURED = ("c0", "c1")
+GROUPS = DECLARED + CAPTURED
+CRICCHE = tuple(k for k in ORDER if isinstance(k, Cricca))
+RUNS = tuple(k for k in ORDER if isinstance(k, Run))
+
+
+def kind_field(group: str, kind: Kind) -> str:
+    """The name of one kind's checkboxes in one group: ``d2_kings``, ``c0_grande``."""
+    return f"{group}_{kind.id}"
+
+
+def chip(card: Card, kind: Kind) -> str:
+    """A card as its tap target says it within a combination: a King of a cricca by its suit, a sequence's
+    cards by rank, the alike Moors numbered only to tell them apart.
+
+    >>> king = Cricca.KINGS.members[0]
+    >>> chip(king, Cricca.KINGS), chip(king, Run.SWORDS), chip(MOORS[2], Run.MOORS)
+    ('Swords', 'King', 'Moor 3')
+    """
+    if card in MOORS:
+        return f"Moor {MOORS.index(card) + 1}"
+    if card.suit is not None and (isinstance(kind, Cricca) or kind is Run.ACES):
+        return card.suit.label
+    return card.label if isinstance(kind, Cricca) else card.short
+
+
+def nominal(kind: Kind, count: int) -> int | None:
+    """What so many cards of a kind are worth before any check or doubling (the summaries' figure), if anything."""
+    if isinstance(kind, Cricca):
+        return kind.worth(count) if count in (3, 4) else None
+    return sequence_value(count) if count >= 3 else None
+
+
+def held_text(held: Sequence[tuple[Kind, int]]) -> str:
+    """A group's summary: "Kings 3 · 17, Swords 6 · 25", or "nothing" (``ottocento.js`` writes the same).
+
+    >>> held_text([(Cricca.KINGS, 3), (Run.SWORDS, 2)]), held_text([])
+    ('Kings 3 · 17, Swords 2', 'nothing')
+    """
+    parts = []
+    for kind, count in held:
+        worth = nominal(kind, count)
+        parts.append(f"{kind.label} {count}" + (f" · {worth}" if worth is not None else ""))
+    return ", ".join(parts) or "nothing"
+
+
+def _yes(value: Any) -> bool:
+    """A yes-or-no house rule from its radio button ("yes"/"no") or as stored (true/false)."""
+    return value is True or value == "yes"
+
+
+def option_fields() -> dict[str, Any]:
+    """A session's house rules on its start form: wild cards in a suit sequence, and Moors after the Grande."""
+    return {
+        "max_wilds_in_suit": RadioField(
+            "Wild cards in a suit sequence",
+            choices=options([(2, "Up to two (Barilli)"), (1, "One at most (Parlett)")]),
+            default=DEFAULT_RULES.max_wilds_in_suit,
+            coerce=int,
+        ),
+        "moors_after_grande": RadioField(
+            "The Moors after the Grande's 5",
+            choices=options([("no", "No: the Moors make their own sequence"), ("yes", "Yes, 5 each (Barilli)")]),
+            default=DEFAULT_RULES.moors_after_grande,
+            coerce=_yes,
+        ),
+    }
+
+
+class OttocentoForm(GameHandForm):
+    game = GAME
+    pack_points = PACK_POINTS
+    #: Filled from the session (whose deal it is) when the form is first shown; a record's own when editing.
+    dealer = HiddenField()
+    called_out = radios("Who called their side out")
+    card_points_0 = StringField("Card points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    card_points_1 = StringField("Card points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    last_trick = radios("Last trick")
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.rules = self.options if isinstance(self.options, OttocentoRules) else GAME.options(self.options)
+        names = self.names
+        self.sides = [f"{names[side]} & {names[side + 2]}" for side in (0, 1)]
+        callers = [(seat, f"{name} called out") for seat, name in enumerate(names)]
+        self.called_out.choices = options([("", "No: the hand was played"), *callers])
+        if self.called_out.data is None:
+            self.called_out.data = ""
+        self.last_trick.choices = options(enumerate(self.sides))
+        for side, who in enumerate(self.sides):
+            self[f"card_points_{side}"].label.text = f"{who}'s card points"
+        for group in GROUPS:
+            for kind in ORDER:
+                field = cast(MultiCheckboxField, self[kind_field(group, kind)])
+                field.choices = options((c.code, chip(c, kind)) for c in cards_for(kind, self.rules))
+                field.label.text = f"{self.group_title(group)}: {kind.label}"
+
+    # -- what the template shows --------------------------------------------------------------------------------
+
+    def group_title(self, group: str) -> str:
+        """ "Ann's declarations", "Ann & Cat captured"."""
+        number = int(group[1:])
+        return f"{self.names[number]}'s declarations" if group in DECLARED else f"{self.sides[number]} captured"
+
+    def kinds(self, group: str, cricche: bool) -> list[tuple[Kind, Field]]:
+        """A group's cricche (or sequences) with each one's checkboxes, in the order the working lists them."""
+        return [(kind, self[kind_field(group, kind)]) for kind in (CRICCHE if cricche else RUNS)]
+
+    def held(self, group: str) -> list[tuple[Kind, int]]:
+        """The kinds a group has cards ticked in, and how many."""
+        ticked = [(kind, self[kind_field(group, kind)].data) for kind in ORDER]
+        return [(kind, len(cards)) for kind, cards in ticked if cards]
+
+    def held_text(self, group: str) -> str:
+        return held_text(self.held(group))
+
+    def count_text(self, kind: Kind, field: Field) -> str:
+        """One kind's summary: "3 · 17" (cards ticked, and their worth), or nothing."""
+        return held_text([(kind, len(field.data))]).removeprefix(kind.label + " ") if field.data else ""
+
+    def opens(self, group: str) -> bool:
+        """A group is shown unfolded when it holds anything, or a problem."""
+        return any(f.data or f.errors for _, f in self.kinds(group, True) + self.kinds(group, False))
+
+    def dealer_seat(self, dealer: int) -> str:
+        """The dealer the form sends: as entered, else the session's for this deal."""
+        return self.dealer.data if self.dealer.data not in (None, "") else str(dealer)
+
+    # -- the hand as entered -------------------------------------------------------------------------------------
+
+    @property
+    def calls_out(self) -> bool:
+        return self.called_out.data not in (None, "")
+
+    def needed(self) -> list[Field]:
+        """A played hand needs one side's card points and the last trick; a call-out, nothing more."""
+        if self.calls_out:
+            return []
+        typed = entered(self.card_points_0) or entered(self.card_points_1)
+        return [self.last_trick] if typed else [self.card_points_0, self.last_trick]
+
+    def combinations(self, group: str) -> list[dict[str, Any]]:
+        return [{"kind": kind.id, "cards": list(self[kind_field(group, kind)].data)} for kind, _ in self.held(group)]
+
+    def card_points(self) -> list[int | str | None]:
+        """Both sides' card points: as typed, the one left empty being the rest of the pack's 87."""
+        typed = [whole(self.card_points_0.data), whole(self.card_points_1.data)]
+        for side in (0, 1):
+            other = typed[1 - side]
+            if typed[side] is None and isinstance(other, int) and _in_pack(other):
+                typed[side] = PACK_POINTS - other
+        return typed
+
+    def record_json(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "dealer": seat_number(self.dealer.data),
+            "declarations": [self.combinations(group) for group in DECLARED],
+        }
+        if self.calls_out:
+            record["called_out"] = seat_number(self.called_out.data)
+        else:
+            record["captured"] = [self.combinations(group) for group in CAPTURED]
+            record["card_points"] = self.card_points()
+            record["last_trick"] = seat_number(self.last_trick.data)
+        record["rules"] = self.rules.to_json()
+        return record
+
+    # -- the engine's word, beside the part it is about ---------------------------------------------------------
+
+    def to_record(self) -> OttocentoHand | None:
+        """Each combination checked on its own first (its problem beside its cards), then what is still to fill
+        in, then the whole hand (its problem beside the part it names, in the players' names)."""
+        if not self._each_combination() or not self._play_entered():
+            return None
+        try:
+            record: OttocentoHand = self.game.parse(self.record_json(), SEATS)
+        except InvalidHand as refused:
+            self.refuse(self._field_of(refused), named(by_name(refused, self.names), self.names))
+            return None
+        return record
+
+    def refuse(self, field: str | None, message: str) -> None:
+        if field is None:
+            if message not in self.form_errors:
+                self.form_errors.append(message)
+        elif message not in self[field].errors:
+            self[field].errors = [*self[field].errors, message]
+
+    def _each_combination(self) -> bool:
+        fine = True
+        for group in DECLARED if self.calls_out else GROUPS:  # a call-out leaves out what play would have given
+            who = self.names[int(group[1:])] if group in DECLARED else self.sides[int(group[1:])]
+            for kind, _ in self.held(group):
+                name = kind_field(group, kind)
+                data = {"kind": kind.id, "cards": list(self[name].data)}
+                try:
+                    Combination.from_json(data, self.rules, name, f"{who}'s")
+                except InvalidHand as refused:
+                    self.refuse(name, refused.message)
+                    fine = False
+        return fine
+
+    def _play_entered(self) -> bool:
+        if self.calls_out:
+            return True
+        fine = True
+        if not (entered(self.card_points_0) or entered(self.card_points_1)):
+            self.refuse("card_points_0", f"Type one side's card points: the other side has the rest of {PACK_POINTS}.")
+            fine = False
+        if self.last_trick.data not in ("0", "1"):
+            self.refuse("last_trick", f"Choose who took the last trick: {self.sides[0]} or {self.sides[1]}.")
+            fine = False
+        return fine
+
+    def _field_of(self, refused: InvalidHand) -> str | None:
+        """The field a refusal of the whole hand stands beside (None: above the form)."""
+        where, _, what = (refused.item or "").partition(":")
+        if refused.field in ("declarations", "captured") and where.isdigit():
+            group = ("d" if refused.field == "declarations" else "c") + where
+            return self._kind_holding(group, what)
+        if refused.field == "card_points":
+            wrong = [s for s, points in enumerate(self.card_points()) if not _in_pack(points)]
+            side = int(where) if where.isdigit() else (wrong or [1])[0]
+            return f"card_points_{side}"
+        return refused.field if refused.field in ("last_trick", "called_out") else None
+
+    def _kind_holding(self, group: str, what: str) -> str | None:
+        """The group's kind named (``kings``), or holding the card named (``KS``), or its first one held."""
+        held = [kind for kind, _ in self.held(group)]
+        for kind in held:
+            if what == kind.id or what in (self[kind_field(group, kind)].data or []):
+                return kind_field(group, kind)
+        return kind_field(group, held[0]) if held else None
+
+
+for _group in GROUPS:
+    for _kind in ORDER:
+        setattr(OttocentoForm, kind_field(_group, _kind), MultiCheckboxField(_kind.label, choices=[]))
+
+
+def _in_pack(points: int | str | None) -> bool:
+    """Card points a side can have: a whole number from 0 to the pack's 87."""
+    return isinstance(points, int) and 0 <= points <= PACK_POINTS
+
+
+def named(message: str, names: Sequence[str]) -> str:
+    """An engine message with the players' names for its seats and sides.
+
+    >>> named("Seat 1 and seat 3 both declare the King of Swords.", ["Ann", "Bob", "Cat", "Dan"])
+    'Ann and Cat both declare the King of Swords.'
+    >>> named("Seats 2 & 4's card points", ["Ann", "Bob", "Cat", "Dan"])
+    "Bob & Dan's card points"
+    """
+    side = re.compile(r"\b[Ss]eats ([1-4]) & ([1-4])\b")
+    message = side.sub(lambda m: f"{names[int(m[1]) - 1]} & {names[int(m[2]) - 1]}", message)
+    return re.sub(r"\b[Ss]eat ([1-4])\b", lambda m: names[int(m[1]) - 1], message)
+
+
+def form_data(record: OttocentoHand) -> dict[str, str | list[str]]:
+    """The Ottocento form's fields for a record, as a browser sends them (the kinds nobody holds: unsent).
+
+    >>> data = form_data(OttocentoHand.from_json({"dealer": 1, "declarations": [[], [], [{"kind": "kings",
+    ...     "cards": ["KS", "KB", "KC"]}], []], "card_points": [50, 37], "last_trick": 1}))
+    >>> data["d2_kings"], data["card_points_0"], data["last_trick"], data["called_out"]
+    (['KS', 'KB', 'KC'], '50', '1', '')
+    """
+    data: dict[str, str | list[str]] = {
+        "dealer": str(record.dealer),
+        "called_out": "" if record.called_out is None else str(record.called_out),
+        "card_points_0": "",
+        "card_points_1": "",
+        "last_trick": "",
+    }
+    groups = list(zip(DECLARED, record.declarations, strict=True))
+    if record.played:
+        groups += list(zip(CAPTURED, record.captured, strict=True))
+        assert record.card_points is not None
+        data.update(card_points_0=str(record.card_points[0]), card_points_1=str(record.card_points[1]))
+        data["last_trick"] = str(record.last_trick)
+    for group, combos in groups:
+        for combo in combos:
+            data[kind_field(group, combo.kind)] = [c.code for c in combo.cards]
+    return data

@@ -1,0 +1,265 @@
+"""Ottocento as a ``Game``: four players in two fixed partnerships, each side adding its own points, the first
+side to 800 winning the game; a stake per game (paid by the losing pair) or per point.
+
+Both partners score their side's points, so each seat's figure is its side's. A session's options are the
+table's house rules (``OttocentoRules``); every hand's record carries them, target included, so how a session
+stands is read from its hands (``winners``, ``to_go``) whenever they are at hand.
+
+>>> hand = OttocentoHand.from_json({"dealer": 0, "card_points": [87, 0], "last_trick": 0, "rules": {"target": 150}})
+>>> GAME.winners(Played((186, 0, 186, 0), 2, 99, (hand, hand))), GAME.winners(Played((186, 0, 186, 0), 2, 99))
+((0, 2), ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..base import Game, Played, Scored, Stake, Target, Templates, Unit
+from ..common import InvalidHand
+from .combinations import Combination, doubled
+from .ending import check_call_out, game_over
+from .hand import SEATS, OttocentoHand, declaring_order, side_name, side_of
+from .house import DEFAULT_RULES, OttocentoRules
+from .scoring import OttocentoResult, combos_points, declared_points, score, summary
+
+if TYPE_CHECKING:  # the form needs Flask; the game's rules do not
+    from ..common.form import GameHandForm
+
+#: The partnerships: partners sit opposite.
+SIDES = ((0, 2), (1, 3))
+#: The facts of a hand nobody declared in: it counts for money alone.
+NOBODY: dict[str, Any] = {
+    "bid": "",
+    "declarer": -1,
+    "kind": "",
+    "made": False,
+    "partner": None,
+    "declared": 0,
+    "bonuses_declarer": 0,
+    "bonuses_defence": 0,
+}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a session stands after its hands: each side's total, the side that won (if any), the target it
+    plays to, and the call-outs that did not count, in words."""
+
+    totals: tuple[int, int]
+    winner: int | None
+    target: int
+    void: tuple[str, ...] = ()
+
+
+def standing(played: Played) -> Standing:
+    """Play the session's hands through in order, as the table did: a call-out ends the game only when its side's
+    declarations reached the target first; otherwise the first hand after which a side is at the target (and
+    ahead) ends it. Without the records (statistics), the totals alone say it, at the usual target."""
+    records = [r for r in played.records if isinstance(r, OttocentoHand)]
+    if not records:
+        totals = (played.totals[0], played.totals[1]) if len(played.totals) == SEATS else (0, 0)
+        over = game_over(totals)
+        return Standing(totals, over.winner if over else None, DEFAULT_RULES.target)
+    totals, void = (0, 0), []
+    for number, hand in enumerate(records, 1):
+        called = hand.called_out_side
+        if called is not None and not _call_out_counts(totals, hand):
+            void.append(_void_call_out(number, totals, hand))
+            called = None
+        a, b = score(hand).sides
+        totals = (totals[0] + a, totals[1] + b)
+        over = game_over(totals, hand.rules, called)
+        if over is not None:
+            return Standing(totals, over.winner, hand.rules.target, tuple(void))
+    return Standing(totals, None, records[-1].rules.target, tuple(void))
+
+
+def _call_out_counts(before: tuple[int, int], hand: OttocentoHand) -> bool:
+    try:
+        check_call_out(before, hand)
+    except InvalidHand:
+        return False
+    return True
+
+
+def _void_call_out(number: int, before: tuple[int, int], hand: OttocentoHand) -> str:
+    """Why a saved call-out does not end the game (the form cannot check it: it does not know the totals)."""
+    assert hand.called_out is not None
+    side, target = side_of(hand.called_out), hand.rules.target
+    reached = before[side] + declared_points(hand)[side]
+    if reached < target:
+        why = f"its side reached only {reached} of {target} with its declarations"
+    else:
+        why = f"the other side reached {target} with declarations made before it"
+    return f"The call-out in hand {number} does not end the game: {why}. Edit the hand if it was played out."
+
+
+def top_declarer(hand: OttocentoHand) -> int | None:
+    """The caller in a call-out; else the player whose declarations were worth the most (a tie: the first of them
+    in turn, from the dealer); None when nobody declared."""
+    if hand.called_out is not None:
+        return hand.called_out
+    worth = [combos_points(c) for c in hand.declarations]
+    best = max(declaring_order(hand.dealer), key=lambda s: worth[s])
+    return best if worth[best] else None
+
+
+def _doubled(combos: Sequence[Combination]) -> bool:
+    return doubled([c for c in combos if c.is_cricca]) or doubled([c for c in combos if not c.is_cricca])
+
+
+class Ottocento(Game):
+    id = "ottocento"
+    name = "Ottocento"
+    players = (SEATS,)
+    unit = Unit.POINTS
+    #: A fixed stake per game first (our reading: no payment per point is known for this game), per point if the
+    #: session chooses it (not zero-sum: each pair of players settles the difference of their totals).
+    stakes = (Stake.PER_GAME, Stake.PER_POINT)
+    ending = Target(DEFAULT_RULES.target)
+    zero_sum = False
+    templates = Templates(
+        fields="games/ottocento/fields.html",
+        working="games/ottocento/working.html",
+        reference="games/ottocento/reference.html",
+        figures="games/ottocento/figures.html",
+    )
+
+    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> OttocentoHand:
+        if players not in (None, SEATS):
+            raise InvalidHand("players", f"This session has {players} players; Ottocento is for {SEATS}.")
+        return OttocentoHand.from_json(data)
+
+    def score(self, record: OttocentoHand, names: Sequence[str] | None = None) -> Scored:
+        result = score(record, names)
+        return Scored(result.net, result.working)
+
+    def result(self, record: OttocentoHand, names: Sequence[str] | None = None) -> OttocentoResult:
+        """The working template shows each side's points and what each side declared."""
+        return score(record, names)
+
+    def result_json(self, record: OttocentoHand, working: bool) -> dict[str, Any]:
+        result = score(record)
+        out: dict[str, Any] = {"game": self.id, "unit": self.unit.value, "net": list(result.net)}
+        out.update(sides=list(result.sides), declared=list(result.declared))
+        if working:
+            out["working"] = list(result.working)
+        return out
+
+    def describe(self, record: OttocentoHand, names: Sequence[str]) -> str:
+        """Each side's points ("Ann & Cat 407, Bob & Dan 30"), after who called out if anyone did: the hand's row
+        names its dealer already."""
+        a, b = score(record).sides
+        sides = f"{side_name(0, names)} {a}, {side_name(1, names)} {b}"
+        return sides if record.called_out is None else f"{names[record.called_out]} called out · {sides}"
+
+    def notice(self, record: OttocentoHand, names: Sequence[str]) -> str:
+        """After a save: who dealt (or called out) and each side's points."""
+        return summary(record, names)
+
+    def bid_labels(self) -> dict[str, str]:
+        return {"declared": "Declared the most", "called-out": "Called their side out"}
+
+    def facts(self, record: OttocentoHand) -> dict[str, Any]:
+        """Ottocento has no bid: a hand is led by its top declarer (``top_declarer``), whose side made it when it
+        scored more in the hand than the other side (a call-out always does). ``bid``: ``called-out`` or
+        ``declared``; ``kind``: ``doubled`` when their own cricche or sequences were doubled; ``declared``: the
+        points they declared; the bonuses: the combinations each side declared. Nobody declared: ``declarer``
+        is -1 and the hand counts for money alone."""
+        lead = top_declarer(record)
+        if lead is None:
+            return {**NOBODY}
+        mine = side_of(lead)
+        sides = score(record).sides
+        shown = [len(record.declarations[s]) + len(record.declarations[s + 2]) for s in (0, 1)]
+        return {
+            "bid": "called-out" if record.called_out is not None else "declared",
+            "declarer": lead,
+            "kind": "doubled" if _doubled(record.declarations[lead]) else "",
+            "made": record.called_out is not None or sides[mine] > sides[1 - mine],
+            "partner": (lead + 2) % SEATS,
+            "declared": combos_points(record.declarations[lead]),
+            "bonuses_declarer": shown[mine],
+            "bonuses_defence": shown[1 - mine],
+        }
+
+    # -- a session ----------------------------------------------------------------------
+
+    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...] | None:
+        return SIDES if players == SEATS else None
+
+    def options(self, stored: Any) -> OttocentoRules:
+        try:
+            return OttocentoRules.from_json(stored if isinstance(stored, dict) else {})
+        except InvalidHand:
+            return DEFAULT_RULES
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        rules = options if isinstance(options, OttocentoRules) else self.options(options)
+        return rules.to_json()
+
+    def check_options(self, stored: Any) -> str | None:
+        try:
+            OttocentoRules.from_json(stored)
+        except InvalidHand as refused:
+            return f"house_rules of {self.name}: {refused.message}"
+        return None
+
+    def option_fields(self) -> dict[str, Any]:
+        from .form import option_fields
+
+        return option_fields()
+
+    def option_lines(self, options: OttocentoRules) -> list[str]:
+        wilds = "up to two wild cards" if options.max_wilds_in_suit == 2 else "one wild card at most (Parlett)"
+        moors = (
+            "The Grande goes on after the 5 with the Moors, 5 each (Barilli)."
+            if options.moors_after_grande
+            else "The Moors make their own sequence; they do not join the Grande."
+        )
+        target = f"The first side to {options.target} wins; a side whose declarations reach it may call itself out."
+        return [f"A suit sequence takes {wilds}.", moors, target]
+
+    def winners(self, played: Played) -> tuple[int, ...]:
+        """Both partners of the winning side; ``played.records`` (the scoreboard's) decide call-outs and the target."""
+        winner = standing(played).winner
+        return () if winner is None else SIDES[winner]
+
+    def to_go(self, played: Played, target: int) -> tuple[str, ...]:
+        """How far each side is from the target (the session's, from its hands; ``target`` when there are none).
+
+        The game's words, without names (``Played`` has none): the board lists the sides by name beside them.
+        """
+        if not played.hands:
+            return ()
+        found = standing(played)
+        goal, (high, low) = found.target, sorted(found.totals, reverse=True)
+        if high == low and high >= goal:
+            line = f"Both sides level at {high}, past {goal}: the next hand decides."
+        elif high == low:
+            line = f"To reach {goal}: {goal - high} for each side."
+        else:
+            line = f"To reach {goal}: {goal - high} for the side ahead ({high}), {goal - low} for the other ({low})."
+        return (line, *found.void)
+
+    # -- its pages -------------------------------------------------------------------------
+
+    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> GameHandForm:
+        from .form import OttocentoForm
+
+        return OttocentoForm(names=names, options=options, **kwargs)
+
+    def form_data(self, record: OttocentoHand) -> dict[str, Any]:
+        from .form import form_data
+
+        return form_data(record)
+
+    def reference_context(self) -> dict[str, Any]:
+        from .. import ottocento
+
+        return {"ottocento": ottocento}
+
+
+GAME = Ottocento()

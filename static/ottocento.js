@@ -1,0 +1,62 @@
+// Ottocento's hand form, on top of what works without it: each folded player or side says what it holds as its
+// cards are tapped, a kind's cards clear with one tap, and one side's card points fill in the other side's (the
+// rest of the pack's 87). The preview is htmx's, as in every game.
+(() => {
+  const PACK_POINTS = 87;
+
+  // What so many cards of a kind are worth before any check or doubling: as the form's own summaries say.
+  const worth = (kind, count) => {
+    if ("run" in kind.dataset) return count >= 3 ? 10 + 5 * (count - 3) : null;
+    if (count === 3) return Number(kind.dataset.three);
+    return count === 4 ? Number(kind.dataset.four) : null;
+  };
+
+  const counted = (kind) => {
+    const count = kind.querySelectorAll("input:checked").length;
+    const value = count ? worth(kind, count) : null;
+    return count ? (value === null ? `${count}` : `${count} · ${value}`) : "";
+  };
+
+  function describe(group) {
+    const held = [];
+    for (const kind of group.querySelectorAll("[data-kind]")) {
+      const text = counted(kind);
+      kind.querySelector("[data-count]").textContent = text;
+      if (text) held.push(`${kind.dataset.kind} ${text}`);
+    }
+    group.querySelector("[data-held]").textContent = held.join(", ") || "nothing";
+  }
+
+  document.addEventListener("change", (event) => {
+    const group = event.target.closest("#hand-form [data-group]");
+    if (group) describe(group);
+  });
+
+  document.addEventListener("click", (event) => {
+    const clear = event.target.closest("#hand-form [data-clear]");
+    if (!clear) return;
+    const ticked = [...clear.closest("[data-kind]").querySelectorAll("input:checked")];
+    for (const box of ticked) box.checked = false;
+    if (ticked.length) ticked[0].dispatchEvent(new Event("change", { bubbles: true })); // previewed, and kept
+  });
+
+  document.addEventListener("input", (event) => {
+    const side = /^card_points_([01])$/.exec(event.target.id || "");
+    if (!side) return;
+    const other = document.getElementById(`card_points_${1 - Number(side[1])}`);
+    const typed = event.target.value.trim();
+    delete event.target.dataset.worked;
+    if (/^\d{1,2}$/.test(typed) && Number(typed) <= PACK_POINTS) {
+      other.value = String(PACK_POINTS - Number(typed));
+      other.dataset.worked = "1";
+    } else if (other.dataset.worked) {
+      other.value = "";
+    }
+  });
+
+  // After app.js has brought back a hand left mid-way (Back, a reload): the summaries as the boxes stand.
+  document.addEventListener("DOMContentLoaded", () => {
+    for (const group of document.querySelectorAll("#hand-form [data-group]")) describe(group);
+    for (const clear of document.querySelectorAll("#hand-form [data-clear]")) clear.hidden = false;
+  });
+})();
