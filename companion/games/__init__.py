@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import french, ottocento, sussex, tapp
+from . import french, ottocento, sussex, tapp, tarocchi
 from .base import Game, Registry, Scored
 from .common import InvalidHand
 
@@ -26,6 +26,7 @@ _registry = Registry()
 _registry.register(sussex.GAME)
 _registry.register(tapp.GAME)
 _registry.register(french.GAME)
+_registry.register(tarocchi.GAME)
 _registry.register(ottocento.GAME)
 
 #: Every game by id, the usual one (Sussex Tarot) first.

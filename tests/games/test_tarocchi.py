@@ -208,12 +208,12 @@ def test_the_reference_sheet_renders_from_the_engine():
     loader = ChoiceLoader(
         [
             FileSystemLoader(Path(tarocchi.__file__).parent / "templates"),
-            DictLoader({"reference/_layout.html": "{% block content %}{% endblock %}"}),
+            DictLoader({"reference/_layout.html": "{% block content %}{% endblock %}", "reference/_nav.html": ""}),
         ]
     )
     html = (
         Environment(loader=loader, undefined=StrictUndefined)
-        .get_template("reference/tarocchi.html")
+        .get_template("games/tarocchi/reference.html")
         .render(tarocchi=tarocchi)
     )
     assert "Piedmontese Tarocchi" in html and "Angel, the Bagatto and the Fool" in html

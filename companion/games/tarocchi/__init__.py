@@ -1,9 +1,11 @@
 """Piedmontese Tarocchi (game id ``tarocchi``): four players in two fixed partnerships, scored in card points.
 
-The rules, the hand record and the end of a game are in ``rules``; the reference sheet is
-``templates/reference/tarocchi.html`` beside it.
+The rules, the hand record and the end of a game are in ``rules`` (plain Python), the ``Game`` in ``game``, the
+hand form in ``form``; the templates (hand fields, working, figures, reference sheet) under
+``templates/games/tarocchi/``.
 """
 
+from .game import GAME
 from .rules import (
     CARDS_EACH,
     CARDS_IN_PACK,
@@ -28,10 +30,12 @@ from .rules import (
     possible_cards,
     score,
     settle,
+    side_name,
     side_totals,
 )
 
 __all__ = [
+    "GAME",
     "CARDS_EACH",
     "CARDS_IN_PACK",
     "DISCARDS",
@@ -55,5 +59,6 @@ __all__ = [
     "possible_cards",
     "score",
     "settle",
+    "side_name",
     "side_totals",
 ]

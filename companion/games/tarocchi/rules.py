@@ -17,7 +17,7 @@ hands, one deal each, and the side with more points over the game wins the fixed
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -224,8 +224,18 @@ class TarocchiResult:
         return self.winner is None
 
 
-def _count_sentence(hand: TarocchiHand) -> str:
-    who = hand.side.label
+def side_name(side: Side, names: Sequence[str] | None = None) -> str:
+    """A side as the working names it: its players ("Ann & Cat") when the names are known, else its compass label.
+
+    >>> side_name(Side.EAST_WEST), side_name(Side.EAST_WEST, ["Ann", "Bob", "Cat", "Dan"])
+    ('East–West', 'Bob & Dan')
+    """
+    if names is None:
+        return side.label
+    return " & ".join(names[s] for s in side.seats)
+
+
+def _count_sentence(hand: TarocchiHand, who: str) -> str:
     if hand.face is None or hand.cards is None:
         return f"{who} counted {hand.points} card points."
     threes, odd = divmod(hand.cards, 3)
@@ -235,33 +245,35 @@ def _count_sentence(hand: TarocchiHand) -> str:
     return f"{who} took {hand.cards} cards, face value {hand.face}: {threes} threes, so {sum_text} = {hand.points}."
 
 
-def score(hand: TarocchiHand) -> TarocchiResult:
-    """The hand's card points for each side and seat, who won it, and one sentence per step."""
+def score(hand: TarocchiHand, names: Sequence[str] | None = None) -> TarocchiResult:
+    """The hand's card points for each side and seat, who won it, and one sentence per step (naming the players
+    when ``names`` are given, else seats and compass sides)."""
     sides = hand.sides
     other = hand.side.other
+    called = {s: side_name(s, names) for s in Side}
+    dealer = names[hand.dealer] if names is not None else f"Seat {hand.dealer + 1}"
     working = [
-        f"Seat {hand.dealer + 1} dealt: the two discards count for {hand.dealers_side.label}.",
-        _count_sentence(hand),
-        f"{other.label} have the rest: {TOTAL} − {hand.points} = {sides[other.index]}.",
+        f"{dealer} dealt: the two discards count for {called[hand.dealers_side]}.",
+        _count_sentence(hand, called[hand.side]),
+        f"{called[other]} have the rest: {TOTAL} − {hand.points} = {sides[other.index]}.",
     ]
     winner = next((s for s in Side if sides[s.index] > TO_WIN), None)
     if winner is None:
         working.append(f"{TO_WIN} each: a drawn hand (our reading).")
     else:
-        working.append(f"{winner.label} win the hand, {sides[winner.index]} to {sides[winner.other.index]}.")
-    working.append(
-        f"Each partner scores the side's points: {Side.NORTH_SOUTH.seats_text} {sides[0]} each, "
-        f"{Side.EAST_WEST.seats_text} {sides[1]} each."
-    )
+        working.append(f"{called[winner]} win the hand, {sides[winner.index]} to {sides[winner.other.index]}.")
+    pairs = [side.seats_text if names is None else " and ".join(names[s] for s in side.seats) for side in Side]
+    each = [f"{pair} {sides[side.index]} each" for pair, side in zip(pairs, Side, strict=True)]
+    working.append(f"Each partner scores the side's points: {', '.join(each)}.")
     net = tuple(sides[Side.of(s).index] for s in range(SEATS))
     assert sum(sides) == TOTAL
     return TarocchiResult(sides, net, winner, tuple(working))
 
 
-def describe(hand: TarocchiHand, names: list[str]) -> str:
+def describe(hand: TarocchiHand, names: Sequence[str]) -> str:
     """One line for the list of hands, with the players' names."""
     ns, ew = hand.sides
-    pairs = [" & ".join(names[s] for s in side.seats) for side in Side]
+    pairs = [side_name(side, names) for side in Side]
     result = score(hand)
     verdict = "drawn" if result.winner is None else f"{pairs[result.winner.index]} won"
     return f"{pairs[0]} {ns} · {pairs[1]} {ew} · {verdict}"
