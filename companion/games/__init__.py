@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import french, ottocento, sussex, tapp, tarocchi
+from . import early_french, french, ottocento, sussex, tapp, tarocchi
 from .base import Game, Registry, Scored
 from .common import InvalidHand
 
@@ -27,6 +27,7 @@ _registry.register(sussex.GAME)
 _registry.register(tapp.GAME)
 _registry.register(french.GAME)
 _registry.register(tarocchi.GAME)
+_registry.register(early_french.GAME)
 _registry.register(ottocento.GAME)
 
 #: Every game by id, the usual one (Sussex Tarot) first.

@@ -54,7 +54,7 @@ def test_the_working_of_hand_one():
         "Seat 1: 5 tricks, 20 cards, 8 over 12: +8; Queen 3 + King 4 + the Magician (I) 4 = 11; +19 for the hand."
     )
     assert result.working[2] == "Seat 3: 3 tricks, 12 cards, 0 over 12: +0; 2 Pages 2 + King 4 = 6; +6 for the hand."
-    assert result.working[3] == "Seat 4: 1 tricks, 4 cards, 8 under 12: -8; the Fool 5; -3 for the hand."
+    assert result.working[3] == "Seat 4: 1 trick, 4 cards, 8 under 12: -8; the Fool 5; -3 for the hand."
     assert "add 28" in result.working[4]
 
 
@@ -193,10 +193,10 @@ def test_the_reference_sheet_renders_from_the_engine():
     loader = ChoiceLoader(
         [
             FileSystemLoader(Path(early_french.__file__).parent / "templates"),
-            DictLoader({"reference/_layout.html": "{% block content %}{% endblock %}"}),
+            DictLoader({"reference/_layout.html": "{% block content %}{% endblock %}", "reference/_nav.html": ""}),
         ]
     )
-    template = Environment(loader=loader, undefined=StrictUndefined).get_template("reference/early-french.html")
+    template = Environment(loader=loader, undefined=StrictUndefined).get_template("games/early-french/reference.html")
     html = template.render(early_french=early_french)
     assert "reconstruction" in html and "four players, each for themselves" in html
     assert '<th scope="row">The Magician (I)</th><td>1</td><td>4</td>' in html

@@ -1,9 +1,11 @@
 """Early French Tarot (game id ``early-french``): a reconstruction for four players, each for themselves.
 
-The rules, the hand record and the end of a game are in ``rules``; the reference sheet is
-``templates/reference/early-french.html`` beside it.
+The rules, the hand record and the end of a game are in ``rules`` (plain Python), the ``Game`` in ``game``, the
+hand form in ``form``; the templates (hand fields, working, figures, reference sheet) under
+``templates/games/early-french/``.
 """
 
+from .game import GAME
 from .rules import (
     CARDS_EACH,
     COURTS,
@@ -17,6 +19,7 @@ from .rules import (
     EarlyFrenchHand,
     EarlyFrenchResult,
     Honour,
+    PileTooSmall,
     describe,
     finished,
     score,
@@ -26,6 +29,7 @@ from .rules import (
 )
 
 __all__ = [
+    "GAME",
     "CARDS_EACH",
     "COURTS",
     "GAME_ID",
@@ -38,6 +42,7 @@ __all__ = [
     "EarlyFrenchHand",
     "EarlyFrenchResult",
     "Honour",
+    "PileTooSmall",
     "describe",
     "finished",
     "score",

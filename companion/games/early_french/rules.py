@@ -129,8 +129,10 @@ def _whole_numbers(value: Any) -> bool:
 
 
 def _tricks(value: Any) -> tuple[int, ...]:
-    if not _whole_numbers(value) or sum(value) != TRICKS:
+    if not _whole_numbers(value):
         raise InvalidHand("tricks", f"The tricks each player won: {SEATS} whole numbers adding up to {TRICKS}.")
+    if sum(value) != TRICKS:
+        raise InvalidHand("tricks", f"The tricks won add up to {sum(value)}: a hand has {TRICKS}.")
     return tuple(value)
 
 
@@ -150,14 +152,35 @@ def _trump_holder(value: Any, honour: Honour) -> int | None:
     return seat(value, honour.id, f"who holds {honour.label} at the end (none if it was not dealt)", SEATS)
 
 
+class PileTooSmall(InvalidHand):
+    """A player holds more scoring cards than cards won. The message names the seat by number (for the API);
+    ``said`` names the player, for a form that knows the names.
+
+    >>> PileTooSmall(3, 1, 5).message
+    'Seat 4 won 1 trick (4 cards) but is entered holding 5 scoring cards.'
+    >>> PileTooSmall(3, 0, 1).said("Dan")
+    'Dan won 0 tricks (0 cards) but is entered holding 1 scoring card.'
+    """
+
+    def __init__(self, seat: int, tricks: int, scoring: int):
+        self.seat, self.tricks, self.scoring = seat, tricks, scoring
+        super().__init__("tricks", self.said(f"Seat {seat + 1}"), item=str(seat))
+
+    def said(self, who: str) -> str:
+        cards = "1 scoring card" if self.scoring == 1 else f"{self.scoring} scoring cards"
+        return f"{who} won {_tricks_text(self.tricks)} ({4 * self.tricks} cards) but is entered holding {cards}."
+
+
+def _tricks_text(tricks: int) -> str:
+    return f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
+
+
 def _check_piles(hand: EarlyFrenchHand) -> None:
     """No one holds more scoring cards than cards: the pile is 4 cards a trick (the Fool's exchange keeps it so)."""
     for s, cards in enumerate(hand.cards_won):
         scoring = sum(hand.held(h)[s] for h in Honour)
         if scoring > cards:
-            raise InvalidHand(
-                "tricks", f"Seat {s + 1} won {cards // 4} tricks, {cards} cards, yet holds {scoring} scoring cards."
-            )
+            raise PileTooSmall(s, hand.tricks[s], scoring)
 
 
 @dataclass(frozen=True)
@@ -184,13 +207,15 @@ def _honours_text(hand: EarlyFrenchHand, s: int) -> str:
     return " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
 
 
-def score(hand: EarlyFrenchHand) -> EarlyFrenchResult:
-    """Each seat's score for the hand: the count against 12 cards, plus the scoring cards; one sentence a seat."""
+def score(hand: EarlyFrenchHand, names: Sequence[str] | None = None) -> EarlyFrenchResult:
+    """Each seat's score for the hand: the count against 12 cards, plus the scoring cards; one sentence a player
+    (named when ``names`` are given, else by seat)."""
     count = tuple(c - CARDS_EACH for c in hand.cards_won)
     honours = tuple(sum(h.points * hand.held(h)[s] for h in Honour) for s in range(SEATS))
     net = tuple(c + h for c, h in zip(count, honours, strict=True))
+    who = list(names) if names is not None else [f"Seat {s + 1}" for s in range(SEATS)]
     working = [
-        f"Seat {s + 1}: {hand.tricks[s]} tricks, {hand.cards_won[s]} cards, {abs(count[s])} "
+        f"{who[s]}: {_tricks_text(hand.tricks[s])}, {hand.cards_won[s]} cards, {abs(count[s])} "
         f"{'under' if count[s] < 0 else 'over'} {CARDS_EACH}: {count[s]:+d}; {_honours_text(hand, s)}; "
         f"{net[s]:+d} for the hand."
         for s in range(SEATS)
@@ -203,7 +228,7 @@ def score(hand: EarlyFrenchHand) -> EarlyFrenchResult:
     return EarlyFrenchResult(net, count, honours, tuple(working))
 
 
-def describe(hand: EarlyFrenchHand, names: list[str]) -> str:
+def describe(hand: EarlyFrenchHand, names: Sequence[str]) -> str:
     """One line for the list of hands, with the players' names."""
     result = score(hand)
     best = max(result.net)

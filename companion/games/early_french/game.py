@@ -1,0 +1,128 @@
+"""Early French Tarot (the four-player reconstruction) as a ``Game``: each for themselves, points at a stake a
+point or a game, until someone's total reaches 50 and stands alone at the top.
+
+A hand's scores do not add up to nothing (the scoring cards set aside with the undealt cards score for nobody),
+so money at a stake a point is settled pair by pair (``rules.settle_per_point``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..base import Game, Outcome, Played, Scored, Stake, Target, Templates
+from ..common import InvalidHand
+from . import rules
+from .rules import SEATS, TARGET, EarlyFrenchHand, EarlyFrenchResult
+
+
+class EarlyFrenchTarot(Game):
+    id = rules.GAME_ID
+    name = rules.NAME
+    players = (SEATS,)
+    stakes = (Stake.PER_POINT, Stake.PER_GAME)
+    ending = Target(TARGET)
+    #: The scoring cards add 0 to 53 to each hand.
+    zero_sum = False
+    templates = Templates(
+        fields="games/early-french/fields.html",
+        working="games/early-french/working.html",
+        reference="games/early-french/reference.html",
+        figures="games/early-french/figures.html",
+    )
+
+    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> EarlyFrenchHand:
+        if players not in (None, SEATS):
+            raise InvalidHand("players", f"This session has {players} players: Early French Tarot is for {SEATS}.")
+        return EarlyFrenchHand.from_json(data)  # no check has come since the first: stored hands read the same
+
+    def score(self, record: EarlyFrenchHand, names: Sequence[str] | None = None) -> Scored:
+        result = rules.score(record, names)
+        return Scored(result.net, result.working)
+
+    def result(self, record: EarlyFrenchHand, names: Sequence[str] | None = None) -> EarlyFrenchResult:
+        """The working template shows each player's count and scoring cards besides their score."""
+        return rules.score(record, names)
+
+    def result_json(self, record: EarlyFrenchHand, working: bool) -> dict[str, Any]:
+        """Besides each seat's score, its two parts: the count against 12 cards and the scoring cards."""
+        result = rules.score(record)
+        return {**super().result_json(record, working), "count": list(result.count), "honours": list(result.honours)}
+
+    def describe(self, record: EarlyFrenchHand, names: Sequence[str]) -> str:
+        return rules.describe(record, names)
+
+    def bid_labels(self) -> dict[str, str]:
+        return {"top": "Top score of a hand"}
+
+    def facts(self, record: EarlyFrenchHand) -> dict[str, Any]:
+        """A hand row keeps one player's figures: whoever alone scored the most in the hand stands as its
+        ``declarer`` (-1 when two or more share the top), ``made`` when they also won more than 12 cards, with
+        their scoring cards' points (``declared``) and their count against 12 cards (``bonuses_declarer``)."""
+        result = rules.score(record)
+        best = max(result.net)
+        top = [s for s, net in enumerate(result.net) if net == best]
+        if len(top) > 1:
+            return {"bid": "top", "declarer": -1}
+        seat = top[0]
+        return {
+            "bid": "top",
+            "declarer": seat,
+            "made": result.count[seat] > 0,
+            "declared": result.honours[seat],
+            "bonuses_declarer": result.count[seat],
+        }
+
+    def winners(self, played: Played) -> tuple[int, ...]:
+        """The highest total at or over 50, alone at the top; nobody while the game goes on (a tie plays on)."""
+        seat = rules.winner(played.totals)
+        return (seat,) if seat is not None else ()
+
+    def to_go(self, played: Played, target: int) -> tuple[str, ...]:
+        """How far each player is from 50 (in seat order, as the totals below stand), or why a game past 50 goes
+        on.
+
+        >>> GAME.to_go(Played((51, 51, 8, 0), 3, 99), 50)
+        ('Two players share the top on 51, past 50: another hand decides.',)
+        >>> GAME.to_go(Played((45, 38, 12, -5), 2, 99), 50)
+        ('To reach 50, in seat order: 5 · 12 · 38 · 55 to go.',)
+        """
+        top = max(played.totals)
+        if top >= target:
+            tied = sum(1 for total in played.totals if total == top)
+            who = {2: "Two", 3: "Three"}.get(tied, "All four")
+            return (f"{who} players share the top on {top}, past {target}: another hand decides.",)
+        return ("To reach 50, in seat order: " + " · ".join(str(target - t) for t in played.totals) + " to go.",)
+
+    def option_lines(self, options: Any) -> list[str]:
+        return [
+            f"Each for themselves; the first to {TARGET} wins (the highest total if several pass it in one hand; "
+            "a tie at the top plays another hand)."
+        ]
+
+    def money(self, stake: Stake, worth: int, played: Played, outcome: Outcome | None = None) -> list[int]:
+        """A stake a point: each pair of players settles the difference of their totals, always (the scores are
+        never zero-sum, even when they happen to add up to nothing). A stake a game: the winner takes it from
+        each of the others, once the game is won."""
+        if stake is Stake.PER_POINT:
+            return list(rules.settle_per_point(played.totals, worth))
+        done = outcome or self.outcome(played)
+        if not done.winners:
+            return [0] * SEATS
+        return list(rules.settle_per_game(done.winners[0], worth))
+
+    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
+        from .form import EarlyFrenchForm
+
+        return EarlyFrenchForm(names=names, options=options, **kwargs)
+
+    def form_data(self, record: EarlyFrenchHand) -> dict[str, Any]:
+        from .form import form_data
+
+        return form_data(record)
+
+    def reference_context(self) -> dict[str, Any]:
+        return {"early_french": rules}
+
+
+GAME = EarlyFrenchTarot()
