@@ -5,8 +5,15 @@ the command line (``python -m companion``) stays light; the Flask app is
 built on demand by ``create_app``.
 """
 
+from __future__ import annotations
 
-def create_app(test_config: dict | None = None):
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the Flask app (application factory, as in the Flask tutorial)."""
     from .app import build_app
 

@@ -9,14 +9,14 @@ import re
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
-import click
 from flask import Flask, abort, render_template, send_from_directory, url_for
 from flask_wtf.csrf import CSRFError
 from jinja2 import FileSystemLoader
-from sqlmodel import Session
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Response
 
 from . import ratelimit  # noqa: F401  (registers the database:// storage)
 from .extensions import compress, csrf, db, limiter, static_digest
@@ -46,7 +46,8 @@ def _secret_key(instance: Path) -> str:
 def htmx_version() -> str:
     """The htmx that npm installed (pinned in package-lock.json); it names htmx's URL."""
     try:
-        return json.loads((HTMX / "package.json").read_text())["version"]
+        version: str = json.loads((HTMX / "package.json").read_text())["version"]
+        return version
     except (OSError, ValueError, KeyError):
         return "missing"  # not installed: `make run` and `make test` run npm ci
 
@@ -59,7 +60,7 @@ class Companion(Flask):
         return super().get_send_file_max_age(filename)
 
 
-def build_app(test_config: dict | None = None) -> Flask:
+def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Companion(
         "companion",
         instance_path=str(ROOT / "instance"),
@@ -100,6 +101,8 @@ def build_app(test_config: dict | None = None) -> Flask:
         LIMIT_SAVES="120 per minute",
         # The app's own database (companion.ratelimit): every process counts together.
         RATELIMIT_STORAGE_URI="database://",
+        # Said outright: the one Limiter keeps the last app's setting for an app that does not say.
+        RATELIMIT_ENABLED=True,
         RATELIMIT_HEADERS_ENABLED=True,
     )
     if test_config is None:
@@ -121,8 +124,9 @@ def build_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     if app.config.get("TRUST_PROXY") or os.environ.get("TRUST_PROXY"):
         # Behind a proxy that terminates HTTPS: believe its X-Forwarded-* headers.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]  # as Flask documents
 
+    from .cli_commands import register as register_commands
     from .web import filters
     from .web.api.routes import bp as api_bp
     from .web.groups.routes import bp as groups_bp
@@ -139,7 +143,7 @@ def build_app(test_config: dict | None = None) -> Flask:
     filters.register(app)
     _register_files(app)
     _register_errors(app)
-    _register_commands(app)
+    register_commands(app)
     return app
 
 
@@ -148,19 +152,19 @@ def _register_files(app: Flask) -> None:
     version = htmx_version()
 
     @app.get("/vendor/htmx.org@<asked>/htmx.min.js")
-    def htmx(asked: str):
+    def htmx(asked: str) -> Response:
         if asked != version:
             abort(404)
         return send_from_directory(HTMX / "dist", "htmx.min.js", max_age=YEAR)
 
     @app.context_processor
-    def htmx_url():
+    def htmx_url() -> dict[str, str]:
         return {"htmx_url": url_for("htmx", asked=version)}
 
     # The service worker lives at the root so that its scope is the whole app;
     # it names the current fingerprinted files, so a new release refreshes its cache.
     @app.get("/sw.js")
-    def service_worker():
+    def service_worker() -> Response:
         files = [static_digest.static_url_for("static", filename=name) for name in STATIC_FILES]
         files.append(url_for("htmx", asked=version))
         # Every other game's sheet too, for the "?" beside its hand form and the Rules page offline.
@@ -173,7 +177,7 @@ def _register_files(app: Flask) -> None:
         return response
 
     @app.get("/manifest.webmanifest")
-    def manifest():
+    def manifest() -> Response:
         return send_from_directory(
             app.static_folder or "", "manifest.webmanifest", mimetype="application/manifest+json"
         )
@@ -196,127 +200,24 @@ ERROR_PAGES = {
 
 
 def _register_errors(app: Flask) -> None:
-    def page(code: int, title: str, message: str):
+    def page(code: int, title: str, message: str) -> tuple[str, int]:
         return render_template("error.html", title=title, message=message), code
 
     for code, (title, message) in ERROR_PAGES.items():
         app.register_error_handler(code, lambda _e, c=code, t=title, m=message: page(c, t, m))
 
     @app.errorhandler(SecurityError)
-    def untrusted_host(_e):
+    def untrusted_host(_e: SecurityError) -> tuple[str, int, dict[str, str]]:
         # A Host outside TRUSTED_HOSTS: no URL can be built for it, so no page with links either.
         return "This server does not answer to that address.", 400, {"Content-Type": "text/plain; charset=utf-8"}
 
     @app.errorhandler(SessionDeleted)
-    def session_deleted(_e):
+    def session_deleted(_e: SessionDeleted) -> Response:
         # Also the answer to a save or edit that lost the race with the delete: nothing of it was kept.
         response = app.make_response(page(410, "Session deleted", "This session was deleted from one of its phones."))
         response.headers["HX-Refresh"] = "true"  # a polling scoreboard or open form reloads into this page
         return response
 
     @app.errorhandler(CSRFError)
-    def csrf_error(_e):
+    def csrf_error(_e: CSRFError) -> tuple[str, int]:
         return page(400, "Form expired", "This form was out of date. Go back, reload the page and try again.")
-
-
-def _register_commands(app: Flask) -> None:
-    from . import backup
-    from .db import private_file, upgrade
-    from .serve import serve_command
-    from .store import find_group, find_sitting
-
-    engine = app.extensions["db_engine"]
-    app.cli.add_command(serve_command)
-
-    @app.cli.command("upgrade-db")
-    def upgrade_db():
-        """Create the database, or upgrade it to the newest schema."""
-        upgrade(engine)
-        click.echo(f"database ready: {engine.url.render_as_string(hide_password=True)}")
-
-    @app.cli.command("export-sessions")
-    @click.argument("destination", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-")
-    @click.option("--session", "public_id", help="only this session (its id, from its address)")
-    def export_sessions(destination, public_id):
-        """Write every session (or one) as JSON holding every input (a file: readable by its owner only)."""
-        if destination != "-":
-            try:
-                private_file(Path(destination))
-            except OSError as exc:
-                raise click.UsageError(f"cannot write {destination}: {exc.strerror}") from None
-        with Session(engine) as db, click.open_file(destination, "w", encoding="utf-8") as out:
-            only = None
-            if public_id:
-                sitting = find_sitting(db, public_id)
-                if sitting is None:
-                    raise click.UsageError(f"no session {public_id!r}")
-                only = [sitting]
-            json.dump(backup.export_all(db, only), out, ensure_ascii=False, indent=1)
-            out.write("\n")
-
-    @app.cli.command("import-sessions")
-    @click.argument("source", type=click.File("rb"))
-    def import_sessions(source):
-        """Add the sessions of an export to this database (all or nothing)."""
-        try:
-            data = json.loads(source.read().decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise click.UsageError(f"nothing imported: not UTF-8 text (byte {exc.start})") from None
-        except json.JSONDecodeError as exc:
-            raise click.UsageError(f"nothing imported: not JSON: {exc}") from None
-        except RecursionError:
-            raise click.UsageError("nothing imported: the file is nested deeper than any export") from None
-        with Session(engine, expire_on_commit=False) as db:
-            try:
-                imported = backup.import_all(db, data)
-            except backup.ImportError_ as exc:
-                lines = str(exc).splitlines()
-                raise click.UsageError(f"nothing imported; {len(lines)} problem(s):\n" + "\n".join(lines)) from None
-        for item in imported:
-            s = item.sitting
-            group = f" (group {item.group.name}: /g/{item.group.public_id})" if item.group else ""
-            click.echo(f"{s.public_id}: {item.hands} hands; edit key {s.edit_key}{group}")
-            for deal in item.rescored:
-                click.echo(f"  deal {deal}: payments differ from the file's under the current rules")
-
-    @app.cli.command("edit-link")
-    @click.argument("public_id")
-    def edit_link(public_id):
-        """Print a session's or a group's edit link (its path), e.g. after an import, or when every phone lost it."""
-        with Session(engine) as db:
-            sitting = find_sitting(db, public_id)
-            if sitting is not None:
-                click.echo(f"/s/{sitting.public_id}/join/{sitting.edit_key}")
-                return
-            group = find_group(db, public_id)
-            if group is None:
-                raise click.UsageError(f"no session or group {public_id!r}")
-            click.echo(f"/g/{group.public_id}/join/{group.edit_key}")
-
-    @app.cli.command("backup-db")
-    @click.argument("destination", type=click.Path(dir_okay=False, writable=True))
-    def backup_db(destination):
-        """Copy the live SQLite database safely (SQLite's online backup)."""
-        try:
-            pages = backup.backup_sqlite(engine, Path(destination))
-        except ValueError as exc:
-            raise click.UsageError(str(exc)) from None
-        click.echo(f"backed up {pages} pages to {destination}")
-
-    @app.cli.command("rescore")
-    @click.option("--fix", is_flag=True, help="store the new payments of hands that changed")
-    def rescore(fix):
-        """Re-score every stored hand and report any that no longer match."""
-        with Session(engine) as db:
-            checked, mismatches = backup.rescore_all(db, fix=fix)
-        for m in mismatches:
-            if m.stored != m.now:
-                click.echo(f"{m.public_id} deal {m.deal}: stored {list(m.stored)}, now {list(m.now)}")
-            if m.facts:
-                click.echo(f"{m.public_id} deal {m.deal}: facts for statistics differ: {', '.join(m.facts)}")
-            if m.refused:
-                click.echo(f"{m.public_id} deal {m.deal}: kept as saved, though now refused: {m.refused}")
-        differ = [m for m in mismatches if m.differs]
-        click.echo(f"{checked} hands checked, {len(differ)} no longer match" + (" (fixed)" if fix and differ else ""))
-        if differ and not fix:
-            raise SystemExit(1)

@@ -11,19 +11,20 @@ import csv
 import io
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from sqlalchemy import Engine, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from .db import private_file
 from .games import DEFAULT, GAMES, Game
 from .games.base import STAKES, Stake
 from .games.common import InvalidHand, Money, MoneyError, true_minus
-from .models import MAX_GROUP_NAME, MAX_NAME, Group, Hand, Sitting, name_key, one_line
+from .models import MAX_GROUP_NAME, MAX_NAME, Group, Hand, Sitting, name_key, one_line, saved_id
 from .settle import parse_coins
 from .store import (
     MAX_PLAYERS,
@@ -59,7 +60,7 @@ def export_group(group: Group) -> dict[str, Any]:
 
 
 def export_sitting(db: Session, sitting: Sitting, group: Group | None = None) -> dict[str, Any]:
-    hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)).all()
+    hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(col(Hand.deal))).all()
     out: dict[str, Any] = {"group": group.public_id} if group is not None else {}
     game = GAMES[sitting.game]
     if game is not DEFAULT:  # a Sussex Tarot session's export stays as it always was
@@ -92,11 +93,15 @@ def export_sitting(db: Session, sitting: Sitting, group: Group | None = None) ->
 def export_all(db: Session, only: list[Sitting] | None = None, with_groups: bool = True) -> dict[str, Any]:
     """Every session (or ``only`` these), with the groups they belong to and those groups' players
     (without them for a phone that may not see the group: its id is its view link)."""
-    sittings = only if only is not None else db.exec(select(Sitting).order_by(Sitting.created_at, Sitting.id)).all()
+    sittings = (
+        only if only is not None else db.exec(select(Sitting).order_by(col(Sitting.created_at), col(Sitting.id))).all()
+    )
     wanted = {s.group_id for s in sittings if s.group_id is not None} if with_groups else set()
     everything = only is None  # a whole backup keeps groups that have no session yet
     groups = {
-        g.id: g for g in db.exec(select(Group).order_by(Group.created_at, Group.id)) if everything or g.id in wanted
+        g.id: g
+        for g in db.exec(select(Group).order_by(col(Group.created_at), col(Group.id)))
+        if everything or g.id in wanted
     }
     return {
         "format": FORMAT,
@@ -150,7 +155,7 @@ class _SessionIn:
     hands: list[_HandIn]
 
 
-def _whole(value: Any, allowed: range | tuple[int, ...]) -> bool:
+def _whole(value: object, allowed: range | tuple[int, ...]) -> TypeGuard[int]:
     """A JSON whole number among ``allowed``: never true, 8.0 or "8" (Python counts True as 1)."""
     return type(value) is int and value in allowed
 
@@ -160,7 +165,7 @@ def _whole(value: Any, allowed: range | tuple[int, ...]) -> bool:
 EARLIEST, LATEST = datetime(1, 1, 2, tzinfo=UTC), datetime(9999, 12, 30, tzinfo=UTC)
 
 
-def _stamp(item: dict, key: str, where: str, problems: list[str]) -> datetime | None:
+def _stamp(item: dict[str, Any], key: str, where: str, problems: list[str]) -> datetime | None:
     value = item.get(key)
     if value is None:
         return None
@@ -193,7 +198,7 @@ def _check_names(names: Any, where: str, problems: list[str], game: Game = DEFAU
     return stripped
 
 
-def _check_rules(data: dict, where: str, problems: list[str], game: Game = DEFAULT) -> tuple[Any, str]:
+def _check_rules(data: dict[str, Any], where: str, problems: list[str], game: Game = DEFAULT) -> tuple[Any, str]:
     """A session's options (its ``house_rules``; a group's are its usual game's) and coins."""
     raw = data.get("house_rules", {})
     problem = game.check_options(raw)
@@ -223,6 +228,7 @@ def _check_group(data: Any, n: int, problems: list[str]) -> _GroupIn | None:
     name = data.get("name")
     if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_GROUP_NAME or not one_line(name):
         problems.append(f"{where}: name must be 1 to {MAX_GROUP_NAME} characters on one line")
+        name = ""
     players = data.get("players", [])
     if not isinstance(players, list) or not all(isinstance(x, str) for x in players):
         problems.append(f"{where}: players must be a list of names")
@@ -276,7 +282,7 @@ def _lengths_text(lengths: range | tuple[int, ...]) -> str:
     return " or ".join(map(str, sorted(lengths)))
 
 
-def _check_stake(data: dict, game: Game, where: str, problems: list[str]) -> tuple[int, Stake]:
+def _check_stake(data: dict[str, Any], game: Game, where: str, problems: list[str]) -> tuple[int, Stake]:
     """What a session's stake is worth (halfpence) and per what; a session whose scores are money has none."""
     if game.stakes == (Stake.NONE,):
         return 2, Stake.NONE
@@ -312,6 +318,7 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
         deals = max(lengths)
     if not _whole(first_dealer, range(seats)):
         problems.append(f"{where}: first_dealer must be a seat 0 to {seats - 1}, not {first_dealer!r:.40}")
+        first_dealer = 0
     options, coins = _check_rules(data, where, problems, game)
     stake, stake_per = _check_stake(data, game, where, problems)
     created_at = _stamp(data, "created_at", where, problems)
@@ -377,52 +384,63 @@ def check_export(data: Any) -> tuple[list[_GroupIn], list[_SessionIn]]:
 
 def import_all(db: Session, data: Any) -> list[Imported]:
     """Import every session of an export, all or nothing: everything is checked before anything is saved."""
-    done = []
     try:
         groups_in, sessions_in = check_export(data)
-        groups: dict[Any, Group] = {}
-        for g in groups_in:
-            group = groups[g.public_id] = create_group(db, g.name, g.house_rules, g.coins or None, commit=False)
-            if find_group(db, g.public_id) is None:  # else a copy, under a new id
-                group.public_id = g.public_id
-            if g.created_at is not None:
-                group.created_at = g.created_at
-            members_named(db, group, g.players)
-        for s in sessions_in:
-            sitting = create_sitting(
-                db,
-                s.names,
-                s.deals,
-                s.first_dealer,
-                s.options,
-                s.coins or None,
-                commit=False,
-                group=groups.get(s.group) if s.group is not None else None,
-                game=s.game,
-                stake=s.stake,
-                stake_per=s.stake_per,
-            )
-            if is_session_id(s.public_id) and find_sitting(db, s.public_id) is None:
-                sitting.public_id = s.public_id
-            if s.created_at is not None:
-                sitting.created_at = s.created_at
-            rescored = []
-            for h in s.hands:
-                hand = Hand(
-                    sitting_id=sitting.id, deal=h.deal, form_token=new_secret(), **hand_values(s.game, h.record)
-                )
-                if h.created_at is not None:
-                    hand.created_at = h.created_at
-                hand.updated_at = h.updated_at or hand.created_at
-                if h.net not in (None, list(hand.scores(sitting.seats))):
-                    rescored.append(h.deal)
-                db.add(hand)
-            done.append(Imported(sitting, len(s.hands), rescored, groups.get(s.group) if s.group else None))
+        groups = {g.public_id: _import_group(db, g) for g in groups_in}
+        done = [_import_session(db, s, groups) for s in sessions_in]
         db.commit()
     except Exception:
         db.rollback()
         raise
     return done
+
+
+def _import_group(db: Session, g: _GroupIn) -> Group:
+    """A group of the file with its players, under the file's id unless this database has that group already."""
+    group = create_group(db, g.name, g.house_rules, g.coins or None, commit=False)
+    if find_group(db, g.public_id) is None:  # else a copy, under a new id
+        group.public_id = g.public_id
+    if g.created_at is not None:
+        group.created_at = g.created_at
+    members_named(db, group, g.players)
+    return group
+
+
+def _import_session(db: Session, s: _SessionIn, groups: dict[Any, Group]) -> Imported:
+    """A session of the file in its group (if any), each hand re-scored under the rules as they are now."""
+    sitting = create_sitting(
+        db,
+        s.names,
+        s.deals,
+        s.first_dealer,
+        s.options,
+        s.coins or None,
+        commit=False,
+        group=groups.get(s.group) if s.group is not None else None,
+        game=s.game,
+        stake=s.stake,
+        stake_per=s.stake_per,
+    )
+    if is_session_id(s.public_id) and find_sitting(db, s.public_id) is None:
+        sitting.public_id = s.public_id
+    if s.created_at is not None:
+        sitting.created_at = s.created_at
+    rescored = []
+    for h in s.hands:
+        hand = _import_hand(sitting, s.game, h)
+        if h.net not in (None, list(hand.scores(sitting.seats))):
+            rescored.append(h.deal)
+        db.add(hand)
+    return Imported(sitting, len(s.hands), rescored, groups.get(s.group) if s.group else None)
+
+
+def _import_hand(sitting: Sitting, game: Game, h: _HandIn) -> Hand:
+    """A hand of the file as this session's, with its stored values worked out again and the file's times."""
+    hand = Hand(sitting_id=saved_id(sitting), deal=h.deal, form_token=new_secret(), **hand_values(game, h.record))
+    if h.created_at is not None:
+        hand.created_at = h.created_at
+    hand.updated_at = h.updated_at or hand.created_at
+    return hand
 
 
 #: A spreadsheet reads a cell starting with one of these as a formula.
@@ -449,7 +467,7 @@ class _SafeWriter:
     def __init__(self, out: io.StringIO):
         self._writer = csv.writer(out)
 
-    def writerow(self, row: list[object]) -> None:
+    def writerow(self, row: Sequence[object]) -> None:
         self._writer.writerow([_cell(v) for v in row])
 
 
@@ -490,7 +508,7 @@ def group_csv(db: Session, group: Group) -> str:
     column = {m.id: i for i, m in enumerate(members)}
     totals = [0] * len(members)
     sittings = db.exec(
-        select(Sitting).where(Sitting.group_id == group.id).order_by(Sitting.created_at, Sitting.id)
+        select(Sitting).where(Sitting.group_id == group.id).order_by(col(Sitting.created_at), col(Sitting.id))
     ).all()
     for sitting in sittings:
         seats = [column[p.member_id] for p in sitting.players if p.member_id in column]
@@ -539,7 +557,7 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
     """Re-score every stored hand; report (and with ``fix``, correct) those whose payments or facts changed."""
     checked, mismatches = 0, []
     rows = db.exec(
-        select(Hand, Sitting.public_id, Sitting.game, Sitting.seats).join(Sitting, Hand.sitting_id == Sitting.id)
+        select(Hand, Sitting.public_id, Sitting.game, Sitting.seats).join(Sitting, col(Hand.sitting_id) == Sitting.id)
     ).all()
     for hand, public_id, game, seats in rows:
         checked += 1
@@ -556,7 +574,9 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
             if fix and mismatches[-1].differs:
                 hand.sqlmodel_update(hand_values(GAMES[game], record))
                 db.add(hand)
-                db.execute(update(Sitting).where(Sitting.id == hand.sitting_id).values(revision=Sitting.revision + 1))
+                db.execute(
+                    update(Sitting).where(col(Sitting.id) == hand.sitting_id).values(revision=Sitting.revision + 1)
+                )
     if fix:
         db.commit()
     return checked, mismatches
@@ -566,6 +586,8 @@ def backup_sqlite(engine: Engine, destination: Path) -> int:
     """Copy a live SQLite database with SQLite's online backup; returns pages copied."""
     if engine.url.get_backend_name() != "sqlite":
         raise ValueError("online backup is for SQLite; for PostgreSQL use pg_dump")
+    if engine.url.database is None:
+        raise ValueError("online backup is for a database in a file")
     destination = Path(destination)
     if destination.exists():
         raise ValueError(f"{destination} exists already: choose a new file")
@@ -575,7 +597,7 @@ def backup_sqlite(engine: Engine, destination: Path) -> int:
     target = sqlite3.connect(private_file(destination))
     pages = 0
 
-    def progress(_status, _remaining, total):
+    def progress(_status: int, _remaining: int, total: int) -> None:
         nonlocal pages
         pages = total
 

@@ -13,12 +13,14 @@ from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, g
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
@@ -91,13 +93,15 @@ class Database:
 
     @property
     def engine(self) -> Engine:
-        return current_app.extensions["db_engine"]
+        engine: Engine = current_app.extensions["db_engine"]
+        return engine
 
     @property
     def session(self) -> Session:
         if "db_session" not in g:
             g.db_session = Session(self.engine, expire_on_commit=False)
-        return g.db_session
+        session: Session = g.db_session
+        return session
 
     @staticmethod
     def _close(_exc: BaseException | None) -> None:

@@ -48,6 +48,12 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def saved_id(row: "Group | Member | Sitting | Hand") -> int:
+    """The id of a row the database holds (loaded, or added and flushed): only a row not yet sent has none."""
+    assert row.id is not None, f"{type(row).__name__} not saved yet"
+    return row.id
+
+
 def name_key(name: str) -> str:
     """What makes two names the same player: case and surrounding spaces do not count.
 

@@ -24,7 +24,8 @@ def lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("10.254.254.254", 9))
-            return probe.getsockname()[0]
+            address: str = probe.getsockname()[0]
+            return address
         except OSError:
             return "127.0.0.1"
 

@@ -19,8 +19,9 @@ from functools import cached_property
 from itertools import accumulate
 from typing import Any
 
-from sqlalchemy import case, func, literal, or_
-from sqlmodel import Session, select
+import sqlalchemy as sa
+from sqlalchemy import Executable, case, func, literal, or_
+from sqlmodel import Session, col, select
 
 from .games import GAMES, Game
 from .games.base import Played
@@ -235,7 +236,7 @@ class Evening:
     places: tuple[int, ...] | None
 
 
-PAYS = (Hand.pay_0, Hand.pay_1, Hand.pay_2, Hand.pay_3, Hand.pay_4)
+PAYS = (col(Hand.pay_0), col(Hand.pay_1), col(Hand.pay_2), col(Hand.pay_3), col(Hand.pay_4))
 
 
 def evenings(db: Session, group: Group, member: int | None = None) -> list[Evening]:
@@ -245,22 +246,30 @@ def evenings(db: Session, group: Group, member: int | None = None) -> list[Eveni
     sessions' own columns (numbered in the group), and their seats' players. Python then settles each
     session as its game does, a few numbers a session.
     """
-    totals = select(Hand.sitting_id, func.count(), *(func.sum(p) for p in PAYS)).group_by(Hand.sitting_id)
+    totals = select(Hand.sitting_id, func.count(), *(func.sum(p) for p in PAYS)).group_by(col(Hand.sitting_id))
     numbered = group_numbers(group)
-    columns = (Sitting.id, Sitting.public_id, Sitting.created_at, numbered.c.number, Sitting.game, Sitting.stake)
+    columns = (
+        col(Sitting.id),
+        col(Sitting.public_id),
+        col(Sitting.created_at),
+        numbered.c.number,
+        col(Sitting.game),
+        col(Sitting.stake),
+    )
+    # SQLAlchemy's own select: SQLModel's is typed for at most four columns.
     sittings = (
-        select(*columns, Sitting.stake_per, Sitting.deals, Sitting.seats)
+        sa.select(*columns, col(Sitting.stake_per), col(Sitting.deals), col(Sitting.seats))
         .join(numbered, numbered.c.id == Sitting.id)
-        .order_by(Sitting.created_at, Sitting.id)
+        .order_by(col(Sitting.created_at), col(Sitting.id))
     )
     seated = select(Player.sitting_id, Player.seat, Player.member_id).join(Sitting).where(Sitting.group_id == group.id)
     if member is not None:
         theirs = select(Player.sitting_id).where(Player.member_id == member)
-        totals = totals.where(Hand.sitting_id.in_(theirs))
-        sittings = sittings.where(Sitting.id.in_(theirs))
-        seated = seated.where(Player.sitting_id.in_(theirs))
+        totals = totals.where(col(Hand.sitting_id).in_(theirs))
+        sittings = sittings.where(col(Sitting.id).in_(theirs))
+        seated = seated.where(col(Player.sitting_id).in_(theirs))
     else:
-        totals = totals.where(Hand.sitting_id.in_(select(Sitting.id).where(Sitting.group_id == group.id)))
+        totals = totals.where(col(Hand.sitting_id).in_(select(Sitting.id).where(Sitting.group_id == group.id)))
     summed = {row[0]: row[1:] for row in _rows(db, totals)}
     seats: dict[int, dict[int, int | None]] = {}
     for sitting_id, seat, member_id in _rows(db, seated):
@@ -281,7 +290,7 @@ def _evening(row: Sequence[Any], summed: Sequence[Any], seats: dict[int, int | N
     return Evening(sitting_id, public_id, started, number, hands, deals, game, members, money, places)
 
 
-def _rows(db: Session, query: Any) -> Sequence[Any]:
+def _rows(db: Session, query: Executable) -> Sequence[Sequence[Any]]:
     """A query's rows as plain tuples through the session's connection: a thousand rows a session's ORM results
     would take a third longer to hand over."""
     return db.connection().execute(query).all()
@@ -353,24 +362,34 @@ DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defend
 
 def _file_play(db: Session, group: Group, players: dict[int, PlayerStats], wanted: set[int] | None) -> None:
     """Every hand once per player, counted by how they sat in it, filed under the player and the game."""
+    seat = col(Player.seat)
     sat = case(
-        (Player.seat == Hand.declarer, literal(DECLARER)),
-        (Player.seat == Hand.partner, literal(PARTNER)),
-        (Player.seat == Hand.stinger, literal(STINGER)),
+        (seat == Hand.declarer, literal(DECLARER)),
+        (seat == Hand.partner, literal(PARTNER)),
+        (seat == Hand.stinger, literal(STINGER)),
         else_=literal(DEFENDER),
     )
-    on_declarer_side = or_(Player.seat == Hand.declarer, Player.seat == Hand.partner)
+    on_declarer_side = or_(seat == Hand.declarer, seat == Hand.partner)
     own_bonuses = case((on_declarer_side, Hand.bonuses_declarer), else_=Hand.bonuses_defence)
-    how = (Player.member_id, Sitting.game, sat, Hand.bid, Hand.kind, Hand.made, Hand.stinger_made)
+    how = (
+        col(Player.member_id),
+        col(Sitting.game),
+        sat,
+        col(Hand.bid),
+        col(Hand.kind),
+        col(Hand.made),
+        col(Hand.stinger_made),
+    )
+    # SQLAlchemy's own select: SQLModel's is typed for at most four columns.
     query = (
-        select(*how, func.count(), func.sum(Hand.declared), func.sum(own_bonuses))
-        .join(Sitting, Sitting.id == Hand.sitting_id)
-        .join(Player, Player.sitting_id == Hand.sitting_id)
-        .where(Sitting.group_id == group.id)
+        sa.select(*how, func.count(), func.sum(Hand.declared), func.sum(own_bonuses))
+        .join(Sitting, col(Sitting.id) == Hand.sitting_id)
+        .join(Player, col(Player.sitting_id) == Hand.sitting_id)
+        .where(col(Sitting.group_id) == group.id)
         .group_by(*how)
     )
     if wanted is not None:
-        query = query.where(Player.member_id.in_(wanted))
+        query = query.where(col(Player.member_id).in_(wanted))
     for member_id, game_id, seat_how, bid, kind, made, stinger_made, count, declared, bonuses in _rows(db, query):
         p = players.get(member_id)
         if p is None or game_id not in GAMES:

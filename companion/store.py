@@ -17,7 +17,9 @@ from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, delete, select, update
+from sqlalchemy.orm import Mapped
+from sqlalchemy.sql import Subquery
+from sqlmodel import Session, col, delete, select, update
 
 from .games import DEFAULT, GAMES, Game, Scored
 from .games.base import STAKES, Outcome, Played, Stake, Unit
@@ -35,6 +37,7 @@ from .models import (
     first_free_deal,
     name_key,
     now,
+    saved_id,
 )
 from .settle import DEFAULT_COINS, Payment, coins_text, settle, table_coins
 
@@ -109,7 +112,7 @@ def create_sitting(
     for seat, (name, member) in enumerate(zip(names, members, strict=True)):
         if member is not None:
             name = member.name  # as the group spells it
-        db.add(Player(sitting_id=sitting.id, seat=seat, name=name, member_id=member.id if member else None))
+        db.add(Player(sitting_id=saved_id(sitting), seat=seat, name=name, member_id=member.id if member else None))
     if commit:
         db.commit()
     else:
@@ -182,7 +185,9 @@ def members_named(db: Session, group: Group, names: list[str]) -> list[Member]:
     for name in names:
         member = known.get(name_key(name))
         if member is None:
-            member = known[name_key(name)] = Member(group_id=group.id, name=name.strip(), name_key=name_key(name))
+            member = known[name_key(name)] = Member(
+                group_id=saved_id(group), name=name.strip(), name_key=name_key(name)
+            )
             db.add(member)
             db.flush()
         found.append(member)
@@ -195,7 +200,7 @@ def add_member(db: Session, group: Group, name: str) -> Member:
     keys = db.exec(select(Member.name_key).where(Member.group_id == group.id)).all()
     if len(keys) >= MAX_PLAYERS:
         raise NameTaken(name) if name_key(name) in keys else TooManyPlayers([name.strip()])
-    member = Member(group_id=group.id, name=name.strip(), name_key=name_key(name))
+    member = Member(group_id=saved_id(group), name=name.strip(), name_key=name_key(name))
     db.add(member)
     try:
         db.commit()
@@ -214,7 +219,7 @@ def rename_member(db: Session, member: Member, name: str) -> None:
     try:
         member.name, member.name_key = name.strip(), name_key(name)
         db.add(member)
-        db.exec(update(Player).where(Player.member_id == member.id).values(name=member.name))
+        db.exec(update(Player).where(col(Player.member_id) == member.id).values(name=member.name))
         db.commit()
     except IntegrityError:
         db.rollback()
@@ -230,7 +235,7 @@ def group_sittings(
     query = (
         select(Sitting, numbered.c.number)
         .join(numbered, numbered.c.id == Sitting.id)
-        .order_by(Sitting.created_at.desc(), Sitting.id.desc())
+        .order_by(col(Sitting.created_at).desc(), col(Sitting.id).desc())
     )
     if per_page is not None:
         query = query.offset((page - 1) * per_page).limit(per_page + 1)
@@ -241,10 +246,10 @@ def group_sittings(
     return [SittingSummary(s, counts.get(s.id or 0, 0), None, number) for s, number in rows], more
 
 
-def group_numbers(group: Group) -> Any:
+def group_numbers(group: Group) -> Subquery:
     """Each of the group's sessions with its number in the group, 1 for the first: two sessions of one
     evening read apart by it."""
-    number = func.row_number().over(order_by=(Sitting.created_at, Sitting.id)).label("number")
+    number = func.row_number().over(order_by=(col(Sitting.created_at), col(Sitting.id))).label("number")
     return select(Sitting.id, number).where(Sitting.group_id == group.id).subquery()
 
 
@@ -254,9 +259,9 @@ def groups_of(db: Session, device: str | None) -> list[tuple[Group, Role]]:
         return []
     rows = db.exec(
         select(Group, GroupAccess.role)
-        .join(GroupAccess, GroupAccess.group_id == Group.id)
+        .join(GroupAccess, col(GroupAccess.group_id) == Group.id)
         .where(GroupAccess.device == device)
-        .order_by(Group.name, Group.id)
+        .order_by(col(Group.name), col(Group.id))
     ).all()
     return [(g, Role(r)) for g, r in rows]
 
@@ -279,9 +284,9 @@ def sittings_of(
         return [], False
     rows = db.exec(
         select(Sitting, Access.role)
-        .join(Access, Access.sitting_id == Sitting.id)
+        .join(Access, col(Access.sitting_id) == Sitting.id)
         .where(Access.device == device)
-        .order_by(Sitting.created_at.desc(), Sitting.id.desc())
+        .order_by(col(Sitting.created_at).desc(), col(Sitting.id).desc())
         .offset((page - 1) * per_page)
         .limit(per_page + 1)
     ).all()
@@ -296,15 +301,15 @@ def _hand_counts(db: Session, sittings: list[Sitting]) -> dict[int, int]:
     if not sittings:
         return {}
     ids = [s.id for s in sittings]
-    counted = select(Hand.sitting_id, func.count()).where(Hand.sitting_id.in_(ids)).group_by(Hand.sitting_id)
+    counted = select(Hand.sitting_id, func.count()).where(col(Hand.sitting_id).in_(ids)).group_by(col(Hand.sitting_id))
     return {sitting_id: n for sitting_id, n in db.exec(counted)}
 
 
-def _grants(thing: Sitting | Group) -> tuple[type[Access] | type[GroupAccess], Any]:
+def _grants(thing: Sitting | Group) -> tuple[type[Access] | type[GroupAccess], Mapped[int]]:
     """The table of phones' roles in a session or in a group, and its column naming ``thing``."""
     if isinstance(thing, Group):
-        return GroupAccess, GroupAccess.group_id
-    return Access, Access.sitting_id
+        return GroupAccess, col(GroupAccess.group_id)
+    return Access, col(Access.sitting_id)
 
 
 def role_of(db: Session, device: str | None, thing: Sitting | Group) -> Role | None:
@@ -322,7 +327,7 @@ def grant(db: Session, device: str, thing: Sitting | Group, role: Role) -> None:
     for _ in range(2):  # two tabs of one phone may race to insert the same row: the second then updates
         row = db.exec(select(table).where(table.device == device, column == thing.id)).first()
         if row is None:
-            db.add(table(device=device, role=role.value, **{column.key: thing.id}))
+            db.add(_new_grant(thing, device, role))
         elif Role(row.role).rank < role.rank:
             row.role = role.value
         else:
@@ -332,6 +337,13 @@ def grant(db: Session, device: str, thing: Sitting | Group, role: Role) -> None:
             return
         except IntegrityError:
             db.rollback()
+
+
+def _new_grant(thing: Sitting | Group, device: str, role: Role) -> Access | GroupAccess:
+    """The row that gives this phone ``role`` in the session or group."""
+    if isinstance(thing, Group):
+        return GroupAccess(device=device, role=role.value, group_id=saved_id(thing))
+    return Access(device=device, role=role.value, sitting_id=saved_id(thing))
 
 
 def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
@@ -346,14 +358,16 @@ def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
     if isinstance(thing, Sitting):
         # A statement, not the ORM's flush: a session deleted meanwhile is then told, never a stale-data error.
         public_id = thing.public_id
-        renewed = db.exec(update(Sitting).where(Sitting.id == thing.id).values(edit_key=thing.edit_key))
+        renewed = db.exec(update(Sitting).where(col(Sitting.id) == thing.id).values(edit_key=thing.edit_key))
         if not renewed.rowcount:
             db.rollback()
             raise SessionDeleted(public_id)
     else:
         db.add(thing)
     table, column = _grants(thing)
-    db.exec(update(table).where(column == thing.id, table.role == Role.EDITOR.value).values(role=Role.VIEWER.value))
+    db.exec(
+        update(table).where(column == thing.id, col(table.role) == Role.EDITOR.value).values(role=Role.VIEWER.value)
+    )
     if isinstance(thing, Group):
         for sitting in db.exec(select(Sitting).where(Sitting.group_id == thing.id)):
             sitting.edit_key = new_secret()
@@ -361,7 +375,7 @@ def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
         in_group = select(Sitting.id).where(Sitting.group_id == thing.id)
         db.exec(
             update(Access)
-            .where(Access.sitting_id.in_(in_group), Access.role != Role.VIEWER.value)
+            .where(col(Access.sitting_id).in_(in_group), col(Access.role) != Role.VIEWER.value)
             .values(role=Role.VIEWER.value)
         )
     db.commit()
@@ -377,10 +391,10 @@ def delete_sitting(db: Session, sitting: Sitting) -> None:
     """
     _bump_revision(db, sitting)
     db.add(DeletedSitting(public_id=sitting.public_id))
-    db.exec(delete(Access).where(Access.sitting_id == sitting.id))
-    db.exec(delete(Hand).where(Hand.sitting_id == sitting.id))
-    db.exec(delete(Player).where(Player.sitting_id == sitting.id))
-    db.exec(delete(Sitting).where(Sitting.id == sitting.id))
+    db.exec(delete(Access).where(col(Access.sitting_id) == sitting.id))
+    db.exec(delete(Hand).where(col(Hand.sitting_id) == sitting.id))
+    db.exec(delete(Player).where(col(Player.sitting_id) == sitting.id))
+    db.exec(delete(Sitting).where(col(Sitting.id) == sitting.id))
     db.commit()
 
 
@@ -575,7 +589,7 @@ def stake_per(game: Game, stored: str) -> Stake:
 
 def load_scoreboard(db: Session, sitting: Sitting) -> Scoreboard:
     board = Scoreboard(sitting)
-    for h in db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(Hand.deal)):
+    for h in db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(col(Hand.deal))):
         board.hands.append(HandView.of(h, sitting))
     return board
 
@@ -620,7 +634,7 @@ def _bump_revision(db: Session, sitting: Sitting) -> None:
     ``SessionDeleted`` when the session is gone (another phone deleted it after this request found it).
     """
     public_id = sitting.public_id
-    bumped = db.exec(update(Sitting).where(Sitting.id == sitting.id).values(revision=Sitting.revision + 1))
+    bumped = db.exec(update(Sitting).where(col(Sitting.id) == sitting.id).values(revision=Sitting.revision + 1))
     if not bumped.rowcount:
         db.rollback()
         raise SessionDeleted(public_id)
@@ -642,7 +656,7 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: Any, form_toke
         stamp = now()
         db.add(
             Hand(
-                sitting_id=sitting.id,
+                sitting_id=saved_id(sitting),
                 deal=deal,
                 form_token=form_token,
                 created_at=stamp,
@@ -676,7 +690,7 @@ def edit_hand(db: Session, sitting: Sitting, deal: int, record: Any, version: in
     # Compare-and-set on the version, so two phones cannot both win.
     changed = db.exec(
         update(Hand)
-        .where(Hand.sitting_id == sitting.id, Hand.deal == deal, Hand.version == version)
+        .where(col(Hand.sitting_id) == sitting.id, col(Hand.deal) == deal, col(Hand.version) == version)
         .values(version=version + 1, updated_at=now(), **hand_values(GAMES[sitting.game], record))
     ).rowcount
     if not changed:

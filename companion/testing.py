@@ -14,15 +14,17 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from .games import game_of
 from .serve import gunicorn_command
 
 
-def form_fields(hand: dict) -> dict[str, str | list[str]]:
+def form_fields(hand: dict[str, Any]) -> dict[str, str | list[str]]:
     """The hand form's fields for a hand record given as JSON, as a phone sends them."""
     game, record = game_of(hand)
     return game.form_data(game.parse(record))
@@ -53,11 +55,13 @@ def hidden_fields(html: str) -> dict[str, str]:
 class Phone:
     def __init__(self, base: str, timeout: float = 15):
         parts = urlsplit(base)
+        if parts.hostname is None:
+            raise ValueError(f"no host in {base!r}")
         self.host, self.port, self.timeout = parts.hostname, parts.port, timeout
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
 
-    def request(self, method: str, path: str, form: dict | None = None, htmx: bool = False) -> Reply:
+    def request(self, method: str, path: str, form: Mapping[str, object] | None = None, htmx: bool = False) -> Reply:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         body = None
         if form is not None:
@@ -86,11 +90,11 @@ class Phone:
                 self.cookies[name.strip()] = content
         return Reply(response.status, dict(response.headers), text, seconds)
 
-    def get(self, path: str, **kw) -> Reply:
-        return self.request("GET", path, **kw)
+    def get(self, path: str, htmx: bool = False) -> Reply:
+        return self.request("GET", path, htmx=htmx)
 
-    def post(self, path: str, form: dict, **kw) -> Reply:
-        return self.request("POST", path, form, **kw)
+    def post(self, path: str, form: Mapping[str, object], htmx: bool = False) -> Reply:
+        return self.request("POST", path, form, htmx=htmx)
 
     def start_session(self, names: list[str], deals: int = 16) -> str:
         page = self.get("/")
@@ -108,7 +112,7 @@ class Phone:
             raise RuntimeError(f"starting a session: HTTP {reply.status}")
         return reply.headers["Location"].rsplit("/", 1)[1]
 
-    def open_form(self, path: str) -> tuple[Reply, dict]:
+    def open_form(self, path: str) -> tuple[Reply, dict[str, str]]:
         """GET a hand form; returns the page and its hidden fields."""
         page = self.get(path)
         return page, hidden_fields(page.text)
@@ -122,10 +126,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-def gunicorn(app: str, env: dict, workers: int = 4, port: int | None = None, extra: tuple = ()):
+def gunicorn(
+    app: str, env: dict[str, str], workers: int = 4, port: int | None = None, extra: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen[bytes], str]:
     """Start gunicorn as production does (``companion.gunicorn_conf``) in its own process group;
     returns (process, base URL) once it answers."""
     port = port or free_port()
@@ -148,7 +155,7 @@ def gunicorn(app: str, env: dict, workers: int = 4, port: int | None = None, ext
     raise RuntimeError(f"gunicorn {app} did not start")
 
 
-def stop(server: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+def stop(server: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
     """Stop the whole process group (master and workers)."""
     os.killpg(server.pid, sig)
     server.wait(20)

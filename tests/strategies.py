@@ -40,6 +40,19 @@ def declarations(draw):
     return draw(st.permutations(out))
 
 
+def _holder(draw, kind: str | None, category: Category, declarer: int) -> tuple[int, bool]:
+    """Who holds the called card, and whether in their trug (stung), as ``kind`` of game needs."""
+    others = [s for s in range(4) if s != declarer]
+    if category is Category.BANNED or kind == "silent-solo":
+        return declarer, False
+    if kind == "partner":
+        return draw(st.sampled_from(others)), False
+    if kind == "stung":
+        return draw(st.sampled_from(others)), True
+    holder = draw(st.integers(0, 3))
+    return holder, holder != declarer and draw(st.booleans())
+
+
 @st.composite
 def valid_hands(draw, kind: str | None = None):
     """A valid hand record as JSON; ``kind`` pins the kind of game."""
@@ -52,16 +65,7 @@ def valid_hands(draw, kind: str | None = None):
         cards = [c for c in PACK if category_of(c, young) is not Category.BANNED]
     called = draw(st.sampled_from(cards))
     category = category_of(called, young)
-    others = [s for s in range(4) if s != declarer]
-    if category is Category.BANNED or kind == "silent-solo":
-        holder, in_trug = declarer, False
-    elif kind == "partner":
-        holder, in_trug = draw(st.sampled_from(others)), False
-    elif kind == "stung":
-        holder, in_trug = draw(st.sampled_from(others)), True
-    else:
-        holder = draw(st.integers(0, 3))
-        in_trug = holder != declarer and draw(st.booleans())
+    holder, in_trug = _holder(draw, kind, category, declarer)
     points = draw(st.integers(0, 130))
     hand = {
         "bid": draw(st.sampled_from([b.id for b in Bid])),

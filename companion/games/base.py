@@ -21,7 +21,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from .common.form import GameHandForm
 
 
 class Unit(Enum):
@@ -335,7 +338,7 @@ class Game(ABC):
     # -- its pages -------------------------------------------------------------------------
 
     @abstractmethod
-    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
+    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> GameHandForm:
         """Its hand form (WTForms), for a session of these players with these options."""
 
     @abstractmethod

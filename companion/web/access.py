@@ -63,7 +63,8 @@ def role(thing: Sitting | Group) -> Role | None:
         if isinstance(thing, Sitting) and thing.group_id is not None:
             found = _higher(found, _carried(thing))
         roles[key] = found
-    return roles[key]
+    known: Role | None = roles[key]
+    return known
 
 
 def _move_legacy_grant(sitting: Sitting) -> None:

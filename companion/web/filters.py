@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, current_app
+from wtforms import Field
 
 from ..games import GAMES, Game
 from ..games.base import Unit
@@ -65,7 +67,7 @@ def pays(halfpence: int) -> str:
     return "square"
 
 
-def coin_list(counts) -> str:
+def coin_list(counts: Iterable[tuple[Money, int]]) -> str:
     """``[(2/-, 2), (0/6, 1)]`` (``coin_counts``, largest first) as '2 × 2/- (florin), 1 × 0/6 (sixpence)'.
 
     Counted, never listed one by one: with halfpennies alone a payment is thousands of coins.
@@ -73,7 +75,7 @@ def coin_list(counts) -> str:
     return ", ".join(f"{n} × {coin} ({coin_name(coin)})" for coin, n in counts)
 
 
-def coin_set(coins) -> str:
+def coin_set(coins: Iterable[Money]) -> str:
     """The coins on the table: '20/- (pound note), 10/- (ten-shilling note), …'."""
     return ", ".join(f"{coin} ({coin_name(coin)})" for coin in sorted(coins, key=lambda c: -c.halfpence))
 
@@ -115,7 +117,7 @@ def session_time(started: datetime, zone: str = DEFAULT_TIMEZONE) -> str:
     return f"{local:%a} {local.day} {local:%b %Y, %H:%M}"
 
 
-def control_attrs(field, first_error: str | None = None) -> dict[str, object]:
+def control_attrs(field: Field, first_error: str | None = None) -> dict[str, object]:
     """A form control's attributes: its error described, and the focus when it holds the form's first problem."""
     attrs: dict[str, object] = {}
     if field.errors:
@@ -143,5 +145,4 @@ def register(app: Flask) -> None:
     app.add_template_filter(table_coins)
     app.add_template_filter(coin_counts, "coins")
     app.add_template_filter(settle)
-    app.add_template_global(LINE_LABELS, "line_labels")
-    app.add_template_global(GAMES, "games")
+    app.jinja_env.globals.update(line_labels=LINE_LABELS, games=GAMES)

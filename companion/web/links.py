@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import segno
-from flask import Response, abort, current_app, flash, url_for
+from flask import abort, current_app, flash, url_for
 from markupsafe import Markup
+from werkzeug.wrappers import Response
 
 from ..extensions import db
 from ..models import Group, Role, Sitting
@@ -22,9 +23,9 @@ def link_for_phones(endpoint: str, **values: str) -> str | None:
     """A full address another phone can open: from ``BASE_URL``, or from the request's host when
     ``TRUSTED_HOSTS`` vouches for it (Flask refuses any other host). Never from a Host header alone,
     which anyone can send; with neither set there is no full address (None)."""
-    base = current_app.config.get("BASE_URL")
+    base: str | None = current_app.config.get("BASE_URL")
     if base:
-        return base.rstrip("/") + url_for(endpoint, **values)
+        return base.rstrip("/") + url_for(endpoint, _external=False, **values)
     if current_app.config.get("TRUSTED_HOSTS"):
         return url_for(endpoint, _external=True, **values)
     return None
@@ -35,7 +36,7 @@ def shown_links(links: list[tuple[str, str, str, dict[str, str]]]) -> list[tuple
     shown = []
     for kind, title, endpoint, values in links:
         full = link_for_phones(endpoint, **values)
-        shown.append((kind, title, full or url_for(endpoint, **values), qr(full) if full else None))
+        shown.append((kind, title, full or url_for(endpoint, _external=False, **values), qr(full) if full else None))
     return shown
 
 
@@ -84,4 +85,6 @@ def renew_link(thing: Sitting | Group, share_endpoint: str) -> Response:
 
 def attachment(body: str, mimetype: str, filename: str) -> Response:
     """A download: a CSV or a JSON backup."""
-    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    return current_app.response_class(
+        body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+    )

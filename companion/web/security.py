@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.wrappers import Response
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIEnvironment
 
 # No inline scripts or styles anywhere: htmx and our own script are files.
 CSP = "; ".join(
@@ -56,7 +61,7 @@ class SizedBody:
     def __init__(self, app: Flask):
         self.app, self.wsgi_app = app, app.wsgi_app
 
-    def __call__(self, environ, start_response):
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
         limit = self.app.config["MAX_CONTENT_LENGTH"]
         if chunked and limit is not None and not environ.get("CONTENT_LENGTH") and environ.get("wsgi.input_terminated"):
@@ -74,5 +79,5 @@ def add_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.session_interface = SessionCookies()
-    app.wsgi_app = SizedBody(app)  # type: ignore[method-assign]
+    app.wsgi_app = SizedBody(app)  # type: ignore[method-assign]  # middleware replaces the method, as Flask documents
     app.after_request(add_headers)

@@ -1,8 +1,15 @@
 """Field types shared by the forms."""
 
-from wtforms import IntegerField, SelectChoice, SelectMultipleField
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from wtforms import IntegerField, SelectMultipleField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3, not in its stubs
+from wtforms.form import BaseForm
 from wtforms.validators import NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
+
+T = TypeVar("T")
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -11,7 +18,7 @@ class MultiCheckboxField(SelectMultipleField):
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()
 
-    def pre_validate(self, form):
+    def pre_validate(self, form: BaseForm) -> None:
         if not self.data:
             self.data = []
         super().pre_validate(form)
@@ -26,7 +33,7 @@ class SmallNumberField(IntegerField):
 
     MAX_LENGTH = 9
 
-    def process_formdata(self, valuelist):
+    def process_formdata(self, valuelist: list[Any]) -> None:
         if valuelist and isinstance(valuelist[0], str) and len(valuelist[0].strip()) > self.MAX_LENGTH:
             self.data = None
             ranges = [v.message for v in self.validators if isinstance(v, NumberRange) and v.message]
@@ -34,16 +41,16 @@ class SmallNumberField(IntegerField):
         super().process_formdata(valuelist)
 
 
-def strip(value):
+def strip(value: T) -> T | str:
     return value.strip() if isinstance(value, str) else value
 
 
-def options(pairs) -> list[SelectChoice]:
+def options(pairs: Iterable[tuple[object, object]]) -> list[SelectChoice]:
     """Choices for a select, radio or checkbox field from (value, label) pairs."""
     return [SelectChoice(str(value), label) for value, label in pairs]
 
 
-def seat_number(text):
+def seat_number(text: T) -> int | T:
     """A seat sent as text, as a number; anything else as it came, for the engine to refuse beside its field.
 
     >>> seat_number("2"), seat_number("9" * 5000) == "9" * 5000, seat_number(None)
@@ -53,7 +60,7 @@ def seat_number(text):
     return found if found is not None else text
 
 
-def whole_number(text, most: int = 10**9) -> int | None:
+def whole_number(text: object, most: int = 10**9) -> int | None:
     """A whole number sent as text (hidden fields, seats), else None: never an exception."""
     if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 10:
         value = int(text)

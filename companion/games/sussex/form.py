@@ -143,7 +143,7 @@ class HandForm(GameHandForm):
         )
 
     @property
-    def bonus_fields(self):
+    def bonus_fields(self) -> list[SelectField]:
         return [getattr(self, _bonus_field_name(b)) for b in PLAIN_BONUSES]
 
     def declarations_entered(self) -> bool:
@@ -266,6 +266,7 @@ def form_data(record: HandRecord) -> dict[str, str | list[str]]:
         if card is not None:
             data["called_trump"] = card.code
     else:
+        assert card.suit is not None and card.rank is not None  # a suit card has both
         data["called_suit"] = card.suit.letter
         data["called_rank"] = card.rank.value
     if record.young_trumps is not None:

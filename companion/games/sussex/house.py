@@ -65,7 +65,7 @@ class HouseRules:
 _FIELDS = {"stinger_settles_with": StingerSettlesWith, "martlet_values": MartletValues}
 DEFAULT_HOUSE_RULES = HouseRules()
 #: Each house rule with its choices, in the order a form shows them.
-HOUSE_RULE_CHOICES = {
+HOUSE_RULE_CHOICES: dict[str, tuple[str, tuple[StingerSettlesWith | MartletValues, ...]]] = {
     "stinger_settles_with": ("Stinger settles with", tuple(StingerSettlesWith)),
     "martlet_values": ("Martlet values", tuple(MartletValues)),
 }

@@ -3,7 +3,7 @@ card points, and any Pagat Ultimo, Trull or Four Kings by any player."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from wtforms import Field, RadioField, SelectField, StringField
 
@@ -44,14 +44,14 @@ class TappForm(GameHandForm):
         seats = list(enumerate(self.names))
         self.declarer.choices = options(seats)
         self.loser.choices = options(seats)
-        for bonus in TABLE_BONUSES:
-            self[_tapp_field(bonus)].choices = options(
+        for field in self.bonus_fields:
+            field.choices = options(
                 [("", "—")] + [(f"{how}-{seat}", f"{name} {said}") for seat, name in seats for how, said in HOW.items()]
             )
 
     @property
-    def bonus_fields(self) -> list[Field]:
-        return [self[_tapp_field(b)] for b in TABLE_BONUSES]
+    def bonus_fields(self) -> list[SelectField]:
+        return [cast(SelectField, self[_tapp_field(b)]) for b in TABLE_BONUSES]
 
     def needed(self) -> list[Field]:
         """What the bid chosen needs: a bridscher's loser, or else the declarer and their points."""

@@ -5,6 +5,7 @@ Revises: 0004
 """
 
 import json
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -15,7 +16,7 @@ branch_labels = None
 depends_on = None
 
 #: Each hand's facts, worked out from its record by the engine (as ``store.hand_facts`` does from now on).
-FACTS = [
+FACTS: list[sa.Column[Any]] = [
     sa.Column("bid", sa.String(length=8), nullable=False, server_default=""),
     sa.Column("declarer", sa.Integer(), nullable=False, server_default="0"),
     sa.Column("kind", sa.String(length=16), nullable=False, server_default=""),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
 
 from ...games import score_json
 from ...games.sussex import InvalidHand
@@ -11,7 +13,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 @bp.post("/score")
-def score():
+def score() -> Response | tuple[Response, int]:
     try:
         data = request.get_json(force=True, silent=True)
     except RecursionError:  # nested deeper than Python's parser goes
@@ -25,7 +27,7 @@ def score():
 
 
 @bp.errorhandler(413)
-def too_large(_error):
+def too_large(_error: RequestEntityTooLarge) -> tuple[Response, int]:
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     message = f"The body is larger than {limit // 1024} KB: one hand record is far smaller."
     return jsonify(error=message, field="hand"), 413

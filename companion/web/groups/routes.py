@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, flash, request, url_for
+from flask import Blueprint, abort, flash, request, url_for
+from werkzeug.wrappers import Response
 
 from ...backup import export_all, group_csv
 from ...extensions import db
@@ -70,11 +71,11 @@ def _member(group: Group, member_id: int) -> Member:
 
 @bp.route("/groups/new", methods=["GET", "POST"])
 @starts
-def new():
+def new() -> Response:
     form = GroupForm()
     if not form.validate_on_submit():
         return render("groups/new.html", status=422 if form.is_submitted() else 200, form=form)
-    group = create_group(db.session, form.name.data, form.house_rules, form.coins.data)
+    group = create_group(db.session, form.name.data or "", form.house_rules, form.coins.data)
     give(group, Role.OWNER)
     flash("Group made. Add its players here, or as you start its first session.")
     return see_other(url_for("groups.show", public_id=group.public_id))
@@ -118,13 +119,13 @@ def _player_page(group: Group, member: Member, form: MemberForm | None = None, s
 
 
 @bp.get("/g/<public_id>")
-def show(public_id: str):
+def show(public_id: str) -> Response:
     return _group_page(_group(public_id))
 
 
 @bp.route("/g/<public_id>/settings", methods=["GET", "POST"])
 @saves  # a group's changes count as a session's saves do
-def settings(public_id: str):
+def settings(public_id: str) -> Response:
     """The group's name, and the house rules and coins its next sessions start with."""
     group = _group(public_id)
     require_edit(group)
@@ -134,13 +135,13 @@ def settings(public_id: str):
     form = GroupForm()
     if not form.validate_on_submit():
         return render("groups/settings.html", status=422, group=group, form=form)
-    update_group(db.session, group, form.name.data, form.house_rules, form.coins.data)
+    update_group(db.session, group, form.name.data or "", form.house_rules, form.coins.data or "")
     flash("Saved. Sessions started from now on use these house rules; those already played keep theirs.")
     return see_other(url_for("groups.show", public_id=public_id))
 
 
 @bp.get("/g/<public_id>/sessions")
-def sessions(public_id: str):
+def sessions(public_id: str) -> Response:
     """All the group's sessions, newest first, a page at a time."""
     group = _group(public_id)
     page = whole_number(request.args.get("page", "1"), most=100000) or 1
@@ -149,7 +150,7 @@ def sessions(public_id: str):
 
 
 @bp.get("/g/<public_id>/leaderboard")
-def standings(public_id: str):
+def standings(public_id: str) -> Response:
     """Every player who has played, a page at a time."""
     group = _group(public_id)
     page = whole_number(request.args.get("page", "1"), most=100000) or 1
@@ -161,32 +162,32 @@ def standings(public_id: str):
 
 
 @bp.get("/g/<public_id>/players/<int:member_id>")
-def player(public_id: str, member_id: int):
+def player(public_id: str, member_id: int) -> Response:
     group = _group(public_id)
     return _player_page(group, _member(group, member_id))
 
 
 @bp.post("/g/<public_id>/players")
 @saves
-def add_player(public_id: str):
+def add_player(public_id: str) -> Response:
     group = _group(public_id)
     require_edit(group)
     form = MemberForm()
     if form.validate_on_submit():
         try:
-            add_member(db.session, group, form.name.data)
+            add_member(db.session, group, form.name.data or "")
             flash(f"{form.name.data} is one of the group's players now.")
             return see_other(url_for("groups.show", public_id=public_id) + "#players")
         except NameTaken:
-            form.name.errors.append("The group has a player of that name already.")
+            form.name.errors = [*form.name.errors, "The group has a player of that name already."]
         except TooManyPlayers:
-            form.name.errors.append(TOO_MANY)
+            form.name.errors = [*form.name.errors, TOO_MANY]
     return _group_page(group, form, status=422)
 
 
 @bp.post("/g/<public_id>/players/<int:member_id>")
 @saves
-def rename_player(public_id: str, member_id: int):
+def rename_player(public_id: str, member_id: int) -> Response:
     """A new name for a player: their sessions and figures stay theirs."""
     group = _group(public_id)
     require_edit(group)
@@ -195,11 +196,11 @@ def rename_player(public_id: str, member_id: int):
     if form.validate_on_submit():
         old = member.name
         try:
-            rename_member(db.session, member, form.name.data)
+            rename_member(db.session, member, form.name.data or "")
             flash(f"{old} is {form.name.data} now, on every scoreboard of the group.")
             return see_other(url_for("groups.player", public_id=public_id, member_id=member_id))
         except NameTaken:
-            form.name.errors.append("Another player of the group has that name.")
+            form.name.errors = [*form.name.errors, "Another player of the group has that name."]
     return _player_page(group, _member(group, member_id), form, status=422)
 
 
@@ -216,7 +217,7 @@ def _asked_game() -> tuple[Game, int]:
 
 
 @bp.get("/g/<public_id>/start")
-def start(public_id: str):
+def start(public_id: str) -> Response:
     """The next session's form (``?game=``, ``?players=``): the group's house rules and coins; ``?again`` fills in
     last time's game and players."""
     group = _group(public_id)
@@ -232,7 +233,7 @@ def start(public_id: str):
 
 @bp.post("/g/<public_id>/sessions")
 @starts
-def create_session(public_id: str):
+def create_session(public_id: str) -> Response:
     """A session of the group: each name is one of its players (a new name adds a player)."""
     group = _group(public_id)
     require_edit(group)
@@ -247,13 +248,13 @@ def create_session(public_id: str):
         new = {name_key(n) for n in full.names}
         for field in form.name_fields:
             if name_key(field.data) in new:
-                field.errors.append(TOO_MANY)
+                field.errors = [*field.errors, TOO_MANY]
         return _start_page(group, form, status=422)
 
 
 @bp.post("/g/<public_id>/again")
 @starts
-def same_again(public_id: str):
+def same_again(public_id: str) -> Response:
     """One tap: last time's game and players in last time's seats, with the group's house rules and coins."""
     group = _group(public_id)
     require_edit(group)
@@ -266,14 +267,14 @@ def same_again(public_id: str):
 
 
 @bp.get("/g/<public_id>/join/<key>")
-def join(public_id: str, key: str):
+def join(public_id: str, key: str) -> Response:
     """The group's edit link: this phone may start its sessions, score them and name its players."""
     told = "This phone can now start and score the group's sessions."
     return join_with_key(_group(public_id), key, told, url_for("groups.show", public_id=public_id))
 
 
 @bp.get("/g/<public_id>/share")
-def share(public_id: str):
+def share(public_id: str) -> Response:
     group = _group(public_id)
     return share_page(
         group,
@@ -285,12 +286,12 @@ def share(public_id: str):
 
 
 @bp.post("/g/<public_id>/share/renew")
-def renew(public_id: str):
+def renew(public_id: str) -> Response:
     return renew_link(_group(public_id), "groups.share")
 
 
 @bp.get("/g/<public_id>/export.json")
-def export_json(public_id: str):
+def export_json(public_id: str) -> Response:
     group = _group(public_id)
     require_edit(group)
     sittings = [s.sitting for s in reversed(group_sittings(db.session, group)[0])]
@@ -299,7 +300,7 @@ def export_json(public_id: str):
 
 
 @bp.get("/g/<public_id>/export.csv")
-def export_csv(public_id: str):
+def export_csv(public_id: str) -> Response:
     group = _group(public_id)
     require_edit(group)
     return attachment(group_csv(db.session, group), "text/csv", f"tarot-group-{public_id}.csv")

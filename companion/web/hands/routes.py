@@ -12,6 +12,7 @@ from ...extensions import db
 from ...games import GAMES, Game
 from ...games.common import InvalidHand
 from ...games.common.fields import whole_number
+from ...games.common.form import GameHandForm
 from ...models import Sitting
 from ...store import (
     DealRefused,
@@ -83,12 +84,12 @@ def _game(sitting: Sitting) -> Game:
     return GAMES[sitting.game]
 
 
-def _hand_form(sitting: Sitting, **kwargs: Any) -> Any:
+def _hand_form(sitting: Sitting, **kwargs: Any) -> GameHandForm:
     """The session's game's hand form, for its players and options."""
     return _game(sitting).hand_form(sitting.names, sitting.options, **kwargs)
 
 
-def _preview(form: Any, sitting: Sitting, record: Any, refused: bool = False) -> dict[str, Any]:
+def _preview(form: GameHandForm, sitting: Sitting, record: Any, refused: bool = False) -> dict[str, Any]:
     """What ``hands/_preview.html`` and the summary beside Save show: the working (and whatever else the game
     shows as the form stands), or what is missing or wrong. ``refused``: a Save was refused, its problems
     beside their fields."""
@@ -109,7 +110,7 @@ def _preview(form: Any, sitting: Sitting, record: Any, refused: bool = False) ->
 
 
 def _form_page(
-    form: Any,
+    form: GameHandForm,
     sitting: Sitting,
     deal: int,
     editing: HandView | None,
@@ -177,7 +178,7 @@ def new(public_id: str) -> Response:
     return _to_scoreboard(sitting, _notice(sitting, deal, "saved"))
 
 
-def _taken(form: Any, sitting: Sitting, deal: int, record: Any, next_deal: int | None) -> Response:
+def _taken(form: GameHandForm, sitting: Sitting, deal: int, record: Any, next_deal: int | None) -> Response:
     """Another phone saved this deal first: its hand beside this one. Most often both phones scored the same
     hand, so discarding this one is the first choice; saving it as the next deal stays, as a second one."""
     theirs = hand_view(db.session, sitting, deal)
@@ -236,7 +237,9 @@ RESTORE_SECONDS = 10 * 60
 
 def _restorer() -> URLSafeTimedSerializer:
     """Signs a deleted hand into the notice's Restore button, so nothing deleted needs keeping on the server."""
-    return URLSafeTimedSerializer(current_app.secret_key, salt="restore-hand")
+    key = current_app.secret_key
+    assert key is not None  # build_app always sets SECRET_KEY
+    return URLSafeTimedSerializer(key, salt="restore-hand")
 
 
 @bp.route("/<int:deal>/delete", methods=["GET", "POST"])
@@ -248,7 +251,8 @@ def delete(public_id: str, deal: int) -> Response:
         if not delete_hand(db.session, sitting, deal):
             return _to_scoreboard(sitting, f"Deal {deal} was already deleted.")
         token = _restorer().dumps({"session": public_id, "deal": deal, "hand": hand.record.to_json()})
-        flash({"session": public_id, "deal": deal, "token": token}, "restore")  # the notice, with its Restore button
+        notice = {"session": public_id, "deal": deal, "token": token}  # the notice, with its Restore button
+        flash(notice, "restore")  # type: ignore[arg-type]  # Flask types a message as str; it keeps any JSON value
         return see_other(url_for("sittings.show", public_id=public_id))
     return render("hands/delete.html", sitting=sitting, hand=hand)
 

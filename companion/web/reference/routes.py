@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, request
+from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...games import DEFAULT, GAMES, Game
@@ -16,6 +17,7 @@ from ...games.sussex import (
     HouseRules,
     MartletKind,
     MartletValues,
+    Money,
     StingerSettlesWith,
     Suit,
     card,
@@ -26,6 +28,7 @@ from ...games.sussex import (
     suit_cards,
 )
 from ...games.sussex import GAME as SUSSEX_TAROT
+from ...models import Sitting
 from ...store import find_sitting
 from .. import render
 from .tables import CALLABLE, game_rows, penalty_rows
@@ -55,12 +58,12 @@ def _others() -> list[Game]:
 
 
 @bp.get("/")
-def index():
+def index() -> Response:
     return render("reference/index.html", sheets=SHEETS, others=_others())
 
 
 @bp.get("/games/<game_id>")
-def game(game_id: str):
+def game(game_id: str) -> Response:
     """A game's own sheet (the usual game's is the index of its sheets)."""
     found = GAMES.get(game_id)
     if found is None:
@@ -70,7 +73,7 @@ def game(game_id: str):
 
 
 @bp.get("/bids")
-def bids():
+def bids() -> Response:
     rules, sitting = _session_rules()
     return render(
         "reference/bids.html",
@@ -86,12 +89,12 @@ def bids():
 
 
 @bp.get("/cards")
-def cards():
+def cards() -> Response:
     return render("reference/cards.html", old_trumps=OLD_TRUMPS, suits=[(s, suit_cards(s)) for s in Suit])
 
 
 @bp.get("/cards/<code>")
-def card_facts(code: str):
+def card_facts(code: str) -> Response:
     try:
         found = card(code)
     except KeyError:
@@ -101,13 +104,13 @@ def card_facts(code: str):
 
 
 @bp.get("/called-cards")
-def called_cards():
+def called_cards() -> Response:
     young = _young()
     return render("reference/called_cards.html", young=young, suits=list(Suit), groups=cards_by_category(young))
 
 
 @bp.get("/solo")
-def solo():
+def solo() -> Response:
     held = set(request.args.getlist("held"))
     asked = "asked" in request.args
     return render(
@@ -119,7 +122,7 @@ def solo():
     )
 
 
-def _martlet_table():
+def _martlet_table() -> list[tuple[MartletKind, list[tuple[int, dict[MartletValues, Money]]]]]:
     return [
         (kind, [(n, {rule: martlet_worth(kind, n, rule) for rule in MartletValues}) for n in range(1, kind.most + 1)])
         for kind in MartletKind
@@ -127,7 +130,7 @@ def _martlet_table():
 
 
 @bp.get("/scoring")
-def scoring():
+def scoring() -> Response:
     return render(
         "reference/scoring.html",
         declarations=list(Declaration),
@@ -138,11 +141,11 @@ def scoring():
 
 
 @bp.get("/play")
-def play():
+def play() -> Response:
     return render("reference/play.html")
 
 
-def _session_rules() -> tuple[HouseRules, object]:
+def _session_rules() -> tuple[HouseRules, Sitting | None]:
     sitting = find_sitting(db.session, request.args.get("session", "")) if request.args.get("session") else None
     if sitting is None:
         return HouseRules(), None
@@ -150,7 +153,7 @@ def _session_rules() -> tuple[HouseRules, object]:
 
 
 @bp.get("/house-rules")
-def house_rules():
+def house_rules() -> Response:
     rules, sitting = _session_rules()
     return render(
         "reference/house_rules.html",
@@ -161,7 +164,7 @@ def house_rules():
 
 
 @bp.get("/cheat-sheet")
-def cheat_sheet():
+def cheat_sheet() -> Response:
     """One printable page, under the session's house rules (``?session=``) or the defaults."""
     rules, sitting = _session_rules()
     return render(

@@ -30,7 +30,7 @@ def _example_card(category: Category) -> str:
     return cards_by_category(_YOUNG)[category][0].code
 
 
-def _hand(bid: Bid, category: Category, made: bool, holder: int, **extra) -> HandRecord:
+def _hand(bid: Bid, category: Category, made: bool, holder: int, **extra: object) -> HandRecord:
     return HandRecord.from_json(
         {
             "bid": bid.id,
@@ -75,7 +75,11 @@ def _stung(bid: Bid, points: int, stinger_points: int, rules: HouseRules) -> tup
         }
     )
     lines = score(hand).lines
-    return tuple(Money(lines["game"][s] + lines["stinger"][s]) for s in (DECLARER, STINGER, 3))
+
+    def paid(seat: int) -> Money:
+        return Money(lines["game"][seat] + lines["stinger"][seat])
+
+    return paid(DECLARER), paid(STINGER), paid(3)
 
 
 def game_rows(rules: HouseRules = DEFAULT_HOUSE_RULES) -> list[GameRow]:

@@ -8,11 +8,13 @@ length (from the game's ``ending``), the stake and what it is per (from its
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import RadioField, StringField
+from wtforms import Field, RadioField, StringField
+from wtforms.form import BaseForm
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from ...games import DEFAULT, Game
@@ -27,7 +29,7 @@ SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
 MOST_PLAYERS = 5
 
 
-def _one_line(_form, field) -> None:
+def _one_line(_form: BaseForm, field: Field) -> None:
     if field.data and not one_line(field.data):
         raise ValidationError("A name cannot hold tabs, line breaks or other control characters.")
 
@@ -57,21 +59,24 @@ class CoinsForm(FlaskForm):
         description="s/d values separated by spaces; used to suggest coins when settling up.",
     )
 
-    def validate_coins(self, field):
+    def validate_coins(self, field: StringField) -> None:
         try:
             parse_coins(field.data or "")
         except MoneyError as exc:
             raise ValidationError(f"Coins: {exc}.") from None
 
 
-def _house_rules(form: Any) -> Any:
-    return DEFAULT.options({name: form[name].data for name in DEFAULT.option_fields()})
+class HouseRulesForm(CoinsForm):
+    """The house rules and coins of the usual game: a group's defaults for its sessions."""
+
+    @property
+    def house_rules(self) -> Any:
+        """The usual game's options as chosen (its house rules)."""
+        return DEFAULT.options({name: self[name].data for name in DEFAULT.option_fields()})
 
 
-#: The house rules and coins of the usual game: a group's defaults for its sessions.
-HouseRulesForm = type(
-    "HouseRulesForm", (CoinsForm,), {**DEFAULT.option_fields(), "house_rules": property(_house_rules)}
-)
+for _name, _field in DEFAULT.option_fields().items():  # the usual game's option fields
+    setattr(HouseRulesForm, _name, _field)
 
 
 class SittingForm(CoinsForm):
@@ -117,7 +122,7 @@ class SittingForm(CoinsForm):
             self.stake.data = game.stakes[0].usual
 
     @property
-    def name_fields(self) -> list[Any]:
+    def name_fields(self) -> list[Field]:
         return [self[f"player_{seat}"] for seat in range(self.players)]
 
     @property
@@ -139,21 +144,22 @@ class SittingForm(CoinsForm):
 
     @property
     def stake_halfpence(self) -> int:
-        return Money.from_sd(self.stake.data).halfpence if "stake" in self else 0
+        return Money.from_sd(self.stake.data or "").halfpence if "stake" in self else 0
 
-    def validate(self, extra_validators: Any = None) -> bool:
+    def validate(self, extra_validators: Mapping[str, Sequence[Any]] | None = None) -> bool:
         fine = super().validate(extra_validators)
         keys = [(f.data or "").casefold() for f in self.name_fields]
         if all(keys) and len(set(keys)) < len(keys):
-            self.name_fields[-1].errors.append("Each player needs a different name.")
+            last = self.name_fields[-1]
+            last.errors = [*last.errors, "Each player needs a different name."]
             fine = False
         return fine
 
-    def validate_stake_per(self, field: Any) -> None:
+    def validate_stake_per(self, field: RadioField) -> None:
         if STAKES.get(field.data or "") not in self.game.stakes:
             raise ValidationError("Choose what the stake is per.")
 
-    def validate_stake(self, field: Any) -> None:
+    def validate_stake(self, field: StringField) -> None:
         try:
             stake = Money.from_sd(field.data or "")
         except MoneyError as exc:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
-from flask import Blueprint, Response, abort, flash, request, url_for
+from flask import Blueprint, abort, current_app, flash, request, url_for
+from werkzeug.wrappers import Response
 
 from ...backup import export_all, hands_csv
 from ...extensions import db
@@ -86,7 +87,7 @@ def _last(game: Game) -> Sitting | None:
 
 
 @bp.get("/")
-def start():
+def start() -> Response:
     """The start page: the usual game's form; ``?again=<id>`` fills it with that session's players and settings."""
     last = _last(DEFAULT)
     if last is not None:
@@ -114,7 +115,7 @@ def create_from(form: SittingForm, group: Group | None = None) -> Response:
 
 @bp.post("/sessions")
 @starts
-def create():
+def create() -> Response:
     """A session of the usual game, from the start page."""
     form = sitting_form(DEFAULT, DEFAULT.players[0])
     if not form.validate_on_submit():
@@ -143,7 +144,7 @@ def carried(game: Game) -> dict[str, str]:
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 @starts
-def start_game(game_id: str):
+def start_game(game_id: str) -> Response:
     """A session of any game (``?players=`` for a game of three to five)."""
     game, players = game_and_players(game_id)
     last = _last(game)
@@ -165,11 +166,12 @@ def _game_page(form: SittingForm, status: int = 200) -> Response:
 
 
 @bp.get("/s/<public_id>")
-def show(public_id: str):
+def show(public_id: str) -> Response:
     """The scoreboard; also what its phones poll (htmx, ``?since=<revision>``): 204 while nothing changed."""
     since = request.args.get("since")
     if since is not None and is_htmx() and since == str(revision_of(db.session, public_id)):
-        unchanged = Response(status=204)  # one single-column query: a table's phones poll every few seconds
+        # One single-column query: a table's phones poll every few seconds.
+        unchanged = current_app.response_class(status=204)
         unchanged.vary.add("HX-Request")
         return unchanged
     sitting = sitting_at(public_id)
@@ -191,14 +193,14 @@ def show(public_id: str):
 
 
 @bp.get("/s/<public_id>/join/<key>")
-def join(public_id: str, key: str):
+def join(public_id: str, key: str) -> Response:
     """The edit link: this phone may now score and change hands."""
     told = "This phone can now score and change hands in this session."
     return join_with_key(sitting_at(public_id), key, told, url_for("sittings.show", public_id=public_id))
 
 
 @bp.get("/s/<public_id>/share")
-def share(public_id: str):
+def share(public_id: str) -> Response:
     return share_page(
         sitting_at(public_id),
         back=("Scoreboard", url_for("sittings.show", public_id=public_id)),
@@ -209,13 +211,13 @@ def share(public_id: str):
 
 
 @bp.post("/s/<public_id>/share/renew")
-def renew(public_id: str):
+def renew(public_id: str) -> Response:
     """A new edit link: the old one stops working (the owner's phone only)."""
     return renew_link(sitting_at(public_id), "sittings.share")
 
 
 @bp.route("/s/<public_id>/delete", methods=["GET", "POST"])
-def delete(public_id: str):
+def delete(public_id: str) -> Response:
     """Delete the whole session, after a confirmation (the owner's phone only)."""
     sitting = sitting_at(public_id)
     require_owner(sitting)
@@ -228,7 +230,7 @@ def delete(public_id: str):
 
 
 @bp.get("/s/<public_id>/export.json")
-def export_json(public_id: str):
+def export_json(public_id: str) -> Response:
     sitting = sitting_at(public_id)
     require_edit(sitting)  # a backup holds everything: for the phones that may change the session
     body = json.dumps(
@@ -238,7 +240,7 @@ def export_json(public_id: str):
 
 
 @bp.get("/s/<public_id>/export.csv")
-def export_csv(public_id: str):
+def export_csv(public_id: str) -> Response:
     sitting = sitting_at(public_id)
     require_edit(sitting)
     return attachment(hands_csv(db.session, sitting), "text/csv", f"tarot-{public_id}.csv")
