@@ -398,3 +398,18 @@ def test_the_sheet_renders_and_each_help_beside_the_form_finds_its_section(clien
     for section in {a for a, _ in found}:
         assert f'<section id="{section}">' in sheet.text
     assert '"/reference/games/ottocento",' in client.get("/sw.js").text
+
+
+def test_no_hand_goes_in_once_the_game_is_won(client):
+    board = start(client)
+    for _ in range(4):  # 712 for Ann & Cat
+        save(client, board, BIG)
+    stale = client.get(board + "/hands/new").text  # a phone opens the form for deal 5 ...
+    save(client, board, BIG)  # ... while another saves the hand that wins the game (890)
+    opened = client.get(board + "/hands/new")
+    assert opened.status_code == 303 and opened.location.endswith(board)
+    # The late phone is told so, and nothing more is stored.
+    late = client.post(board + "/hands/new", data={**hidden_fields(stale), "action": "save", **fields_of(BIG)})
+    assert late.status_code == 303
+    page = client.get(board).text
+    assert "The game is over: Ann and Cat won." in page and totals(page)[:2] == [890, 0]

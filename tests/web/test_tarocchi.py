@@ -215,10 +215,13 @@ def test_refusals_stand_beside_their_fields(client, fields, field, message):
     assert totals(client.get(board).text) == [0, 0, 0, 0]
 
 
-def test_a_doctored_dealer_is_refused_by_name(client):
+@pytest.mark.parametrize("doctored", ["7", "1"])
+def test_the_session_says_who_dealt_never_the_page(client, doctored):
     board = start(client, "tarocchi", "4", "1/-")
-    refused = post_hand(client, board, side="north-south", points="40", dealer="7")
-    assert refused.status_code == 422 and "Choose the dealer: Ann, Bob, Cat or Dan." in refused.text
+    # Ann deals deal 1, so North-South's 40 cards are impossible whatever dealer the page sends.
+    refused = post_hand(client, board, side="north-south", face="76", cards="40", dealer=doctored)
+    assert refused.status_code == 422 and "2, 6, 10 … 78 cards" in error_of(refused.text, "cards")
+    assert totals(client.get(board).text) == [0, 0, 0, 0]
 
 
 def test_a_hand_is_edited_with_its_cards_as_entered(client):

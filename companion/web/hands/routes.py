@@ -19,11 +19,12 @@ from ...store import (
     DealTaken,
     HandView,
     NoSuchDeal,
+    Scoreboard,
     StaleEdit,
     delete_hand,
     edit_hand,
     hand_view,
-    lowest_free_deal,
+    load_scoreboard,
     new_secret,
     record_hand,
 )
@@ -84,9 +85,14 @@ def _game(sitting: Sitting) -> Game:
     return GAMES[sitting.game]
 
 
-def _hand_form(sitting: Sitting, **kwargs: Any) -> GameHandForm:
-    """The session's game's hand form, for its players and options."""
-    return _game(sitting).hand_form(sitting.names, sitting.options, **kwargs)
+def _hand_form(sitting: Sitting, deal: int | None = None, **kwargs: Any) -> GameHandForm:
+    """The session's game's hand form, for its players and options; who dealt ``deal`` (or the deal the form
+    sends) is the session's word, never the page's."""
+    form = _game(sitting).hand_form(sitting.names, sitting.options, **kwargs)
+    asked = deal if deal is not None else whole_number(form.deal.data)
+    if asked is not None and 1 <= asked <= sitting.deals:
+        form.dealt_by(sitting.dealer_of(asked))
+    return form
 
 
 def _preview(form: GameHandForm, sitting: Sitting, record: Any, refused: bool = False) -> dict[str, Any]:
@@ -150,13 +156,16 @@ def _form_page(
 @saves
 def new(public_id: str) -> Response:
     sitting = _editable_sitting(public_id)
-    form = _hand_form(sitting)
+    board = load_scoreboard(db.session, sitting)
+    if board.next_deal is None and (request.method == "GET" or _won(board)):
+        # Every deal is in, or the game was won (a save from a phone that had not seen it is refused too; a
+        # deal another phone took meanwhile is shown beside this one's below).
+        return _to_scoreboard(sitting, _over(board))
     if request.method == "GET":
-        free = lowest_free_deal(db.session, sitting)
-        if free is None:
-            return _to_scoreboard(sitting, "Every deal of this session is recorded: edit a hand to change it.")
-        form.deal.data, form.form_token.data = str(free), new_secret()
-        return _form_page(form, sitting, free, None)
+        form = _hand_form(sitting, board.next_deal)
+        form.deal.data, form.form_token.data = str(board.next_deal), new_secret()
+        return _form_page(form, sitting, board.next_deal, None)
+    form = _hand_form(sitting)
 
     deal = whole_number(form.deal.data) or 0  # 0: no such deal, refused below
     record = form.to_record() if form.validate_on_submit() else None
@@ -176,6 +185,18 @@ def new(public_id: str) -> Response:
         return _taken(form, sitting, deal, record, taken.next_deal)
     # Saved now, or by this form's first tap on Save (its token): the same notice either way.
     return _to_scoreboard(sitting, _notice(sitting, deal, "saved"))
+
+
+def _won(board: Scoreboard) -> bool:
+    """A game played to a target is over before its deals run out: someone reached it."""
+    return board.outcome.finished and not board.game.ending.fixed
+
+
+def _over(board: Scoreboard) -> str:
+    """Why no more hands go in: every deal is recorded, or the game was won."""
+    if _won(board) and board.outcome.winners:
+        return f"The game is over: {board.winner_names} won. Edit a hand to change it."
+    return "Every deal of this session is recorded: edit a hand to change it."
 
 
 def _taken(form: GameHandForm, sitting: Sitting, deal: int, record: Any, next_deal: int | None) -> Response:
@@ -200,11 +221,11 @@ def edit(public_id: str, deal: int) -> Response:
     sitting = _editable_sitting(public_id)
     hand = _stored_hand(sitting, deal)
     if request.method == "GET":
-        form = _hand_form(sitting, data=_game(sitting).form_data(hand.record))
+        form = _hand_form(sitting, deal, data=_game(sitting).form_data(hand.record))
         form.version.data = str(hand.version)
         return _form_page(form, sitting, deal, hand, hand.record)  # the stored payments at once
 
-    form = _hand_form(sitting)
+    form = _hand_form(sitting, deal)
     record = form.to_record() if form.validate_on_submit() else None
     if record is not None and request.form.get("action") != "preview":
         version = whole_number(form.version.data) or 0  # 0: never a stored version, so a stale edit
