@@ -161,7 +161,7 @@ def new(public_id: str) -> Response:
         # Every deal is in, or the game was won (a save from a phone that had not seen it is refused too; a
         # deal another phone took meanwhile is shown beside this one's below).
         return _to_scoreboard(sitting, _over(board))
-    if request.method == "GET":
+    if request.method == "GET" and board.next_deal is not None:
         form = _hand_form(sitting, board.next_deal)
         form.deal.data, form.form_token.data = str(board.next_deal), new_secret()
         return _form_page(form, sitting, board.next_deal, None)
