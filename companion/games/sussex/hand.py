@@ -295,7 +295,9 @@ def _declarations(data: dict[str, Any]) -> tuple[Declaration, ...]:
     raw = data.get("declarations", ())
     if type(raw) not in (list, tuple):
         raise InvalidHand("declarations", "Declarations must be a list.")
-    return tuple(_pick(DECLARATIONS, d, "declarations", "No declaration is called {value!r}.") for d in raw)
+    picked = [_pick(DECLARATIONS, d, "declarations", "No declaration is called {value!r}.") for d in raw]
+    # A set at the table: kept in the sheet's order, so a hand reads (and compares) the same however entered.
+    return tuple(sorted(picked, key=list(Declaration).index))
 
 
 def _bonuses(data: dict[str, Any]) -> tuple[tuple[Bonus, Side], ...]:
