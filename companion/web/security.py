@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from flask import Flask, request
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.wrappers import Response
 
 if TYPE_CHECKING:
@@ -47,6 +47,13 @@ class SessionCookies(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        # A poll or preview may be answered after a Save on the same phone: sending back the cookie it came
+        # with would overwrite the Save's, and its notice with it. Only a change goes back from htmx.
+        if request.headers.get("HX-Request"):
+            return session.modified
+        return super().should_set_cookie(app, session)
 
 
 class SizedBody:

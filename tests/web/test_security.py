@@ -168,3 +168,19 @@ def test_the_live_preview_varies_with_htmx_and_the_cookie(client):
     )
     vary = [v.strip() for v in preview.headers["Vary"].split(",")]
     assert {"HX-Request", "Cookie"} <= set(vary) and len(vary) == len(set(vary))
+
+
+def test_an_htmx_request_in_flight_does_not_undo_the_saved_notice(client):
+    """A poll or preview answered while Save is under way carries the cookie as it was before the Save: were
+    it sent back, it would overwrite the one holding the "saved" notice, and the table would never see it."""
+    location = start_session(client)
+    page = client.get(location + "/hands/new").text
+    before = client.get_cookie("session").value
+    saved = client.post(location + "/hands/new", data=hand_form_data(page, **PARTNER_MADE))
+    assert saved.status_code == 303 and "Set-Cookie" in saved.headers
+    # The poll that left with the old cookie comes back after the Save.
+    client.set_cookie("session", before)
+    poll = client.get(location, headers={"HX-Request": "true"})
+    assert poll.status_code == 200 and "Set-Cookie" not in poll.headers
+    # A whole page still renews the phone's cookie (kept for 400 days after the last visit).
+    assert "Set-Cookie" in client.get(location).headers
