@@ -11,7 +11,7 @@ the facts its hands keep for statistics, and the names of its templates.
 ((3, 6, 12, 18), (8, 16))
 >>> money_at_stake(Stake.PER_GAME, (1, -1, 1, -1), 2, Outcome(True, winners=(0, 2)))
 [2, -2, 2, -2]
->>> money_at_stake(Stake.PER_POINT, (19, 6, 6, -3), 1, Outcome(False))  # not zero-sum: settled pairwise
+>>> money_at_stake(Stake.PER_POINT, (19, 6, 6, -3), 1, Outcome(False), zero_sum=False)  # settled pairwise
 [48, -4, -4, -40]
 """
 
@@ -188,25 +188,36 @@ class Target(Ending):
         return f"Until someone reaches {self.score} (at most {deals} deals)"
 
 
-def money_at_stake(stake: Stake, totals: Sequence[int], worth: int, outcome: Outcome) -> list[int]:
+def money_at_stake(
+    stake: Stake, totals: Sequence[int], worth: int, outcome: Outcome, zero_sum: bool = True
+) -> list[int]:
     """Each seat's money (halfpence) from its total: zero-sum, so that settling up is the same for every game.
 
-    Points at a stake a point: each point worth ``worth``, or, when the game's scores are not zero-sum, each
-    pair of players settling the difference of their totals. A stake a game: once the session is over, each
-    loser pays ``worth``, shared by the winners.
+    Points at a stake a point: each point worth ``worth`` when the game's scores are ``zero_sum``; when not,
+    each pair of players settles the difference of their totals. A stake a game: once the session is over,
+    each loser pays ``worth``, shared by the winners (a halfpenny that will not share goes to the first).
+
+    >>> money_at_stake(Stake.PER_POINT, (2, -1, -1, 0), 1, Outcome(False), zero_sum=False)  # pairwise still
+    [8, -4, -4, 0]
+    >>> money_at_stake(Stake.PER_GAME, (9, 1, 2, 3), 5, Outcome(True, winners=(0, 1, 2)))
+    [2, 2, 1, -5]
     """
     if stake is Stake.NONE:
         return list(totals)
     if stake is Stake.PER_POINT:
-        if sum(totals) == 0:
+        if zero_sum:
             return [t * worth for t in totals]
         n, whole = len(totals), sum(totals)
         return [(n * t - whole) * worth for t in totals]
     if not outcome.finished or not outcome.winners or len(outcome.winners) == len(totals):
         return [0] * len(totals)
     losers = len(totals) - len(outcome.winners)
-    won = worth * losers // len(outcome.winners)
-    return [won if seat in outcome.winners else -worth for seat in range(len(totals))]
+    share, odd = divmod(worth * losers, len(outcome.winners))
+    winners = sorted(outcome.winners)
+    money = [-worth] * len(totals)
+    for place, seat in enumerate(winners):
+        money[seat] = share + (1 if place < odd else 0)
+    return money
 
 
 @dataclass(frozen=True)
@@ -333,7 +344,7 @@ class Game(ABC):
 
     def money(self, stake: Stake, worth: int, played: Played, outcome: Outcome | None = None) -> list[int]:
         """Each seat's money for the session so far (zero-sum halfpence); ``outcome`` if already known."""
-        return money_at_stake(stake, played.totals, worth, outcome or self.outcome(played))
+        return money_at_stake(stake, played.totals, worth, outcome or self.outcome(played), self.zero_sum)
 
     # -- its pages -------------------------------------------------------------------------
 
