@@ -500,7 +500,7 @@ class Scoreboard:
     @cached_property
     def played(self) -> Played:
         records = tuple(h.record for h in self.hands)
-        return Played(tuple(self.totals), len(records), self.sitting.deals, records)
+        return Played(tuple(self.totals), len(records), self.sitting.deals, records, tuple(self.sitting.names))
 
     @cached_property
     def outcome(self) -> Outcome:

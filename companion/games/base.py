@@ -77,6 +77,12 @@ class Played:
     hands: int
     deals: int
     records: tuple[Any, ...] = ()
+    #: The players' names in seat order, for lines that name them (none for statistics).
+    names: tuple[str, ...] = ()
+
+    def name(self, seat: int) -> str:
+        """A seat's player by name, or by number when the names are not at hand."""
+        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ def test_an_ottocento_session_on_a_phone(phone: Page, live_server: str):
     phone.locator("#save").click()
     expect(phone.locator(".flash")).to_contain_text("Deal 1 saved: Ann dealt · Ann & Cat 407, Bob & Dan 30")
     assert [t.get_attribute("data-total") for t in phone.locator(".totals li").all()] == ["407", "30", "407", "30"]
-    expect(phone.locator(".to-go")).to_have_text("To reach 800: 393 for the side ahead (407), 770 for the other (30).")
+    expect(phone.locator(".to-go")).to_have_text("To reach 800: 393 for Ann & Cat (407), 770 for Bob & Dan (30).")
 
     # Edit: a Clear takes the Moors off again (two sequences are not doubled: 80 + 25), and the last trick was
     # Bob & Dan's: 114 + 105 + 57 = 276, and 36.
@@ -111,7 +111,7 @@ def test_an_ottocento_session_on_a_phone(phone: Page, live_server: str):
     # each of the losing pair pays the stake.
     save_over_http(phone, board, {**HAND, "dealer": 1})
     phone.goto(board)
-    expect(phone.locator(".to-go")).to_have_text("To reach 800: 117 for the side ahead (683), 734 for the other (66).")
+    expect(phone.locator(".to-go")).to_have_text("To reach 800: 117 for Ann & Cat (683), 734 for Bob & Dan (66).")
     save_over_http(phone, board, {**HAND, "dealer": 2})
     phone.goto(board)
     expect(phone.locator(".deal-count")).to_have_text("Game over")

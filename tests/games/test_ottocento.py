@@ -581,7 +581,7 @@ def test_the_game_plays_to_the_sessions_target_and_honours_only_a_true_call_out(
     big = OttocentoHand.from_json(played(([C("grande", *GRANDE_TO_5, "begato", "matto")], []), points=(87, 0)))
     hands = (big,) * 4  # 712
     assert GAME.outcome(Played((712, 0, 712, 0), 4, 99, hands)).lines == (
-        "To reach 800: 88 for the side ahead (712), 800 for the other (0).",
+        "To reach 800: 88 for seat 1 & seat 3 (712), 800 for seat 2 & seat 4 (0).",
     )
     short = OttocentoHand.from_json({"dealer": 0, "declarations": [[], [], [KINGS], []], "called_out": 2})
     outcome = GAME.outcome(Played((729, 0, 729, 0), 5, 99, (*hands, short)))

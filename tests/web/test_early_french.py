@@ -73,7 +73,7 @@ def test_a_session_plays_on_through_a_tie_at_the_top_and_ends_with_one_player_pa
     board = start(client, "early-french", "99", "0/1")
     save(client, board, **fields(WORKED[0]["hand"]))
     page = client.get(board).text
-    assert totals(page) == [19, 6, 6, -3] and "To reach 50, in seat order: 31 · 44 · 44 · 53 to go." in page
+    assert totals(page) == [19, 6, 6, -3] and "To reach 50: Ann 31 · Bob 44 · Cat 44 · Dan 53 to go." in page
     assert "Deal 2 <small>· first to 50</small>" in page
     assert (
         notice(page)

@@ -142,7 +142,7 @@ def test_the_seeds_407_through_the_form_the_api_and_the_command_line(client):
     notice = re.search(r'<p class="flash" role="status">(.*?)</p>', page).group(1)
     each = " · ".join(f"{name}\u00a0+{points}" for name, points in zip(NAMES, (407, 30, 407, 30), strict=True))
     assert notice == f"Deal 1 saved: Ann dealt · Ann &amp; Cat 407, Bob &amp; Dan 30 — {each}"
-    assert "To reach 800: 393 for the side ahead (407), 770 for the other (30)." in page
+    assert "To reach 800: 393 for Ann &amp; Cat (407), 770 for Bob &amp; Dan (30)." in page
 
     api = client.post("/api/score", json={"game": "ottocento", **SEED})
     assert api.status_code == 200
@@ -287,7 +287,7 @@ def test_the_game_ends_after_the_hand_that_reaches_800(client):
     board = start(client)
     for _ in range(4):  # 178 a hand: 712
         save(client, board, BIG)
-    assert "To reach 800: 88 for the side ahead (712), 800 for the other (0)." in client.get(board).text
+    assert "To reach 800: 88 for Ann &amp; Cat (712), 800 for Bob &amp; Dan (0)." in client.get(board).text
     save(client, board, BIG)
     page = client.get(board).text
     assert totals(page)[:2] == [890, 0] and "Ann and Cat won." in page

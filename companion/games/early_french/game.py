@@ -84,15 +84,16 @@ class EarlyFrenchTarot(Game):
 
         >>> GAME.to_go(Played((51, 51, 8, 0), 3, 99), 50)
         ('Two players share the top on 51, past 50: another hand decides.',)
-        >>> GAME.to_go(Played((45, 38, 12, -5), 2, 99), 50)
-        ('To reach 50, in seat order: 5 · 12 · 38 · 55 to go.',)
+        >>> GAME.to_go(Played((45, 38, 12, -5), 2, 99, names=("Ann", "Bob", "Cat", "Dan")), 50)
+        ('To reach 50: Ann 5 · Bob 12 · Cat 38 · Dan 55 to go.',)
         """
         top = max(played.totals)
         if top >= target:
             tied = sum(1 for total in played.totals if total == top)
             who = {2: "Two", 3: "Three"}.get(tied, "All four")
             return (f"{who} players share the top on {top}, past {target}: another hand decides.",)
-        return ("To reach 50, in seat order: " + " · ".join(str(target - t) for t in played.totals) + " to go.",)
+        to_go = (f"{played.name(seat)} {target - total}" for seat, total in enumerate(played.totals))
+        return (f"To reach {target}: " + " · ".join(to_go) + " to go.",)
 
     def option_lines(self, options: Any) -> list[str]:
         return [

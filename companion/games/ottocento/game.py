@@ -230,7 +230,8 @@ class Ottocento(Game):
     def to_go(self, played: Played, target: int) -> tuple[str, ...]:
         """How far each side is from the target (the session's, from its hands; ``target`` when there are none).
 
-        The game's words, without names (``Played`` has none): the board lists the sides by name beside them.
+        >>> GAME.to_go(Played((712, 90, 712, 90), 4, 99, names=("Ann", "Bob", "Cat", "Dan")), 800)
+        ('To reach 800: 88 for Ann & Cat (712), 710 for Bob & Dan (90).',)
         """
         if not played.hands:
             return ()
@@ -241,8 +242,16 @@ class Ottocento(Game):
         elif high == low:
             line = f"To reach {goal}: {goal - high} for each side."
         else:
-            line = f"To reach {goal}: {goal - high} for the side ahead ({high}), {goal - low} for the other ({low})."
+            ahead, behind = sorted(range(len(SIDES)), key=lambda side: -found.totals[side])
+            line = (
+                f"To reach {goal}: {goal - high} for {self._side_name(played, ahead)} ({high}), "
+                f"{goal - low} for {self._side_name(played, behind)} ({low})."
+            )
         return (line, *found.void)
+
+    @staticmethod
+    def _side_name(played: Played, side: int) -> str:
+        return " & ".join(played.name(seat) for seat in SIDES[side])
 
     # -- its pages -------------------------------------------------------------------------
 
