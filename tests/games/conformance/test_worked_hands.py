@@ -16,6 +16,8 @@ from tests.games.sussex.test_examples import run_cli
 from .worked import (
     GAME_IDS,
     INVALID,
+    INVALID_ON_THE_FORM,
+    ON_THE_FORM,
     VALID,
     WORKED,
     Worked,
@@ -128,10 +130,8 @@ def test_the_command_line_refuses_it(worked):
 # -- the hand form, in a session of the game started from its start form ----------------------------------------
 
 
-@pytest.mark.parametrize("worked", VALID)
+@pytest.mark.parametrize("worked", ON_THE_FORM)
 def test_the_hand_form_scores_it(worked, web_app):
-    if not worked.on_the_form:
-        pytest.skip('"form": false: the hand form cannot enter this record')
     game, record = worked.game, worked.record()
     options = session_options(worked, exact=False)
     assert options is not None, "no session options under which the hand form scores this record's form_data"
@@ -151,11 +151,10 @@ def test_the_hand_form_scores_it(worked, web_app):
     assert game.score(hand.record).net == game.score(record).net  # stored and read back
 
 
-@pytest.mark.parametrize("worked", INVALID)
+@pytest.mark.parametrize("worked", INVALID_ON_THE_FORM)
 def test_the_hand_form_refuses_it(worked, web_app):
     fields = form_for_invalid(worked)
-    if fields is None:
-        pytest.skip("no form for it: its file has no 'form' (what a player enters) and no stored record reads it")
+    assert fields is not None
     game = worked.game
     client = web_app.test_client()
     board = start_session(client, game, worked.players, {})

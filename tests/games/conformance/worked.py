@@ -153,6 +153,11 @@ def params(hands: list[Worked]) -> list[Any]:
 
 VALID = params([w for hands in WORKED.values() for w in hands if w.valid])
 INVALID = params([w for hands in WORKED.values() for w in hands if not w.valid])
+#: The valid hands a player can enter on the hand form (a file says ``"form": false`` where it cannot: a
+#: record only the API or an import can give, such as a hand saved before a check was added).
+ON_THE_FORM = params([w for hands in WORKED.values() for w in hands if w.valid and w.on_the_form])
+#: The games with worked hands (``test_every_game_has_worked_hands`` asks it of every game).
+WITH_HANDS = [game_id for game_id in GAME_IDS if any(w.valid for w in WORKED[game_id])]
 
 
 def valid_of(game_id: str) -> list[Worked]:
@@ -412,3 +417,8 @@ def post_hand(client: Any, board: str, fields: Fields, where: str = "/hands/new"
     hidden = hidden_fields(page.text, "hand-form")
     entered = {name: value for name, value in fields.items() if name not in hidden}
     return client.post(board + where, data=filled(untouched, entered, **{"action": "save", **extra}))
+
+
+#: The invalid hands a player could try on the hand form: those whose file says what a player enters, or
+#: whose record a stored hand reads (the rest are JSON only the API or an import could send).
+INVALID_ON_THE_FORM = params([w.values[0] for w in INVALID if form_for_invalid(w.values[0]) is not None])
