@@ -413,3 +413,20 @@ def test_no_hand_goes_in_once_the_game_is_won(client):
     assert late.status_code == 303
     page = client.get(board).text
     assert "The game is over: Ann and Cat won." in page and totals(page)[:2] == [890, 0]
+
+
+def test_a_won_game_is_no_longer_playing_and_its_chart_spans_its_hands(client):
+    from companion.web.chart import PAD, WIDTH
+
+    board = start(client)
+    for _ in range(3):
+        save(client, board, BIG)
+    page = client.get("/").text
+    assert board in page[page.index('id="running"') : page.index('id="new-session-h"')]
+    for _ in range(2):  # 890: Ann & Cat won
+        save(client, board, BIG)
+    start_page = client.get("/").text
+    assert 'id="running"' not in start_page and board in start_page  # listed among the phone's sessions
+    # The chart is drawn over the five hands played, not the 99 deals a session to a target may run to.
+    points = re.search(r'points="([^"]+)"><title>Ann</title>', client.get(board).text).group(1).split()
+    assert len(points) == 6 and float(points[-1].split(",")[0]) == WIDTH - PAD

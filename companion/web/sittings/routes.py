@@ -52,7 +52,16 @@ RUNNING_FOR = timedelta(hours=24)
 def _running(sittings: list[SittingSummary]) -> list[SittingSummary]:
     """The sessions still being played: unfinished, and started within ``RUNNING_FOR`` (not last month's)."""
     since = datetime.now(UTC) - RUNNING_FOR
-    return [s for s in sittings if s.hands < s.sitting.deals and _utc(s.sitting.created_at) > since]
+    recent = [s for s in sittings if s.hands < s.sitting.deals and _utc(s.sitting.created_at) > since]
+    return [s for s in recent if not _won(s.sitting)]
+
+
+def _won(sitting: Sitting) -> bool:
+    """A game played to a target is over once someone reaches it, with its deals far from used up (the few
+    recent sessions of one phone: their hands are read)."""
+    if GAMES[sitting.game].ending.fixed:
+        return False
+    return load_scoreboard(db.session, sitting).outcome.finished
 
 
 def _utc(moment: datetime) -> datetime:
