@@ -376,3 +376,27 @@ def test_the_new_views_have_no_accessibility_violations(browser, playwright, liv
         for context in contexts:
             context.close()
     assert not {name: problems for name, problems in found.items() if problems}
+
+
+def test_long_names_and_sums_stay_in_their_own_column(phone: Page, live_server: str):
+    """Each player's payment in the preview keeps to its own share of the row, at any name or sum."""
+    names = ["Bartholomew-Featherstonehaugh", "Cornelius", "Dorothea", "Evangeline", "Fitzwilliam"]
+    phone.goto(f"{live_server}/new/french?players=5")
+    phone.fill("#stake", "1/-")  # the most a point may be worth
+    for seat, name in enumerate(names):
+        phone.fill(f"#player_{seat}", name)
+    phone.get_by_role("button", name="Start session").click()
+    phone.locator("#score-hand").click()
+    enter(phone, "french", {"taker": 0, "partner": 2, "contract": "garde-contre", "bouts": 3, "points": 60})
+    cells = phone.locator("#summary .summary-pays li")
+    expect(cells).to_have_count(5)
+    width = phone.viewport_size["width"]
+    boxes = [cells.nth(seat).bounding_box() for seat in range(5)]
+    for seat, box in enumerate(boxes):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (names[seat], box)
+        for other in boxes[seat + 1 :]:
+            same_row = abs(other["y"] - box["y"]) < 1
+            assert not same_row or other["x"] >= box["x"] + box["width"], (box, other)
+        text = cells.nth(seat).locator("span")
+        span = text.bounding_box()
+        assert span["x"] + span["width"] <= box["x"] + box["width"] + 0.5, (names[seat], span, box)
