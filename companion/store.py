@@ -508,6 +508,11 @@ class Scoreboard:
         return self.game.outcome(self.played)
 
     @property
+    def won_early(self) -> bool:
+        """A game played to a target was won before its deals ran out: no more hands go in."""
+        return self.outcome.finished and not self.game.ending.fixed
+
+    @property
     def next_deal(self) -> int | None:
         if self.outcome.finished:
             return None

@@ -36,12 +36,12 @@ class GameHandForm(FlaskForm):
         super().__init__(*args, **kwargs)
         self.names = list(names)
         self.options = options
-        #: The seat that dealt the deal being entered, as the session knows it (never taken from the page).
-        self.dealer_of_deal: int | None = None
 
     def dealt_by(self, seat: int) -> None:
-        """The session says who dealt this deal: a game whose record names its dealer takes it from here."""
-        self.dealer_of_deal = seat
+        """The session says who dealt the deal being entered: a game whose record names its dealer has a hidden
+        ``dealer`` field, filled here whatever the page sent."""
+        if "dealer" in self:
+            self["dealer"].data = str(seat)
 
     def missing(self) -> list[str]:
         """Labels of the fields this hand needs that are still empty, in the form's order (the preview says

@@ -184,7 +184,7 @@ class OttocentoForm(GameHandForm):
 
     def record_json(self) -> dict[str, Any]:
         record: dict[str, Any] = {
-            "dealer": self.dealer_of_deal if self.dealer_of_deal is not None else seat_number(self.dealer.data),
+            "dealer": seat_number(self.dealer.data),
             "declarations": [self.combinations(group) for group in DECLARED],
         }
         if self.calls_out:

@@ -242,7 +242,8 @@ class Ottocento(Game):
         elif high == low:
             line = f"To reach {goal}: {goal - high} for each side."
         else:
-            ahead, behind = sorted(range(len(SIDES)), key=lambda side: -found.totals[side])
+            ahead = 0 if found.totals[0] > found.totals[1] else 1
+            behind = 1 - ahead
             line = (
                 f"To reach {goal}: {goal - high} for {self._side_name(played, ahead)} ({high}), "
                 f"{goal - low} for {self._side_name(played, behind)} ({low})."

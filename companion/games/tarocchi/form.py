@@ -46,7 +46,7 @@ class TarocchiForm(GameHandForm):
 
     def record_json(self) -> dict[str, Any]:
         record: dict[str, Any] = {
-            "dealer": self.dealer_of_deal if self.dealer_of_deal is not None else seat_number(self.dealer.data),
+            "dealer": seat_number(self.dealer.data),
             "side": self.side.data,
             # Points typed beside a face value are sent too, for the engine to refuse: one or the other.
             "points": whole(self.points.data),

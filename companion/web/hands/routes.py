@@ -157,14 +157,14 @@ def _form_page(
 def new(public_id: str) -> Response:
     sitting = _editable_sitting(public_id)
     board = load_scoreboard(db.session, sitting)
-    if board.next_deal is None and (request.method == "GET" or _won(board)):
-        # Every deal is in, or the game was won (a save from a phone that had not seen it is refused too; a
-        # deal another phone took meanwhile is shown beside this one's below).
-        return _to_scoreboard(sitting, _over(board))
-    if request.method == "GET" and board.next_deal is not None:
+    if request.method == "GET":
+        if board.next_deal is None:
+            return _to_scoreboard(sitting, _over(board))
         form = _hand_form(sitting, board.next_deal)
         form.deal.data, form.form_token.data = str(board.next_deal), new_secret()
         return _form_page(form, sitting, board.next_deal, None)
+    if board.won_early:  # a save from a phone that had not seen the winning hand (a deal merely taken by
+        return _to_scoreboard(sitting, _over(board))  # another phone is shown beside this one's, below)
     form = _hand_form(sitting)
 
     deal = whole_number(form.deal.data) or 0  # 0: no such deal, refused below
@@ -187,14 +187,9 @@ def new(public_id: str) -> Response:
     return _to_scoreboard(sitting, _notice(sitting, deal, "saved"))
 
 
-def _won(board: Scoreboard) -> bool:
-    """A game played to a target is over before its deals run out: someone reached it."""
-    return board.outcome.finished and not board.game.ending.fixed
-
-
 def _over(board: Scoreboard) -> str:
     """Why no more hands go in: every deal is recorded, or the game was won."""
-    if _won(board) and board.outcome.winners:
+    if board.won_early and board.outcome.winners:
         return f"The game is over: {board.winner_names} won. Edit a hand to change it."
     return "Every deal of this session is recorded: edit a hand to change it."
 

@@ -57,11 +57,9 @@ def _running(sittings: list[SittingSummary]) -> list[SittingSummary]:
 
 
 def _won(sitting: Sitting) -> bool:
-    """A game played to a target is over once someone reaches it, with its deals far from used up (the few
-    recent sessions of one phone: their hands are read)."""
-    if GAMES[sitting.game].ending.fixed:
-        return False
-    return load_scoreboard(db.session, sitting).outcome.finished
+    """A game played to a target may be won with its deals far from used up: the hands of the few recent
+    sessions of one phone are read to tell (a session of a set length needs no reading)."""
+    return not GAMES[sitting.game].ending.fixed and load_scoreboard(db.session, sitting).won_early
 
 
 def _utc(moment: datetime) -> datetime:
