@@ -14,6 +14,7 @@ from companion.games import GAMES
 from companion.games.early_french import COURTS, TRUMPS, settle_per_game, settle_per_point
 from companion.settle import settle
 from tests.e2e.test_accessibility import violations
+from tests.e2e.test_games import LONG_NAMES, fill_start_form
 from tests.e2e.test_groups import fits
 from tests.e2e.test_hand_entry import open_help
 
@@ -34,11 +35,7 @@ HANDS = [WORKED[0], WORKED[1], TO_45, WORKED[2], TIE_BROKEN]
 def start(page: Page, base: str, stake: str, per: str) -> str:
     page.goto(base + "/")
     page.locator("#new-early-french").click()
-    for seat, name in enumerate(NAMES):
-        page.fill(f"#player_{seat}", name)
-    page.locator(f'#stake_per-box label[data-value="{per}"]').click()
-    page.fill("#stake", stake)
-    page.get_by_role("button", name="Start session").click()
+    fill_start_form(page, NAMES, stake, stake_per=per)
     expect(page.locator(".deal-count")).to_contain_text("Deal 1 · first to 50")
     return page.url
 
@@ -147,9 +144,7 @@ def test_a_stake_a_game_the_refusals_and_the_sheet(phone: Page, live_server: str
 def test_the_form_and_the_sheet_fit_a_360px_phone_with_long_names(page: Page, live_server: str):
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server + "/new/early-french")
-    for seat, name in enumerate(["Annabel-Rose", "Bartholomew", "Catherine-Louise", "Dan"]):
-        page.fill(f"#player_{seat}", name)
-    page.get_by_role("button", name="Start session").click()
+    fill_start_form(page, LONG_NAMES)
     page.locator("#score-hand").click()
     enter(page, WORKED[0])
     expect_preview(page, WORKED[0])

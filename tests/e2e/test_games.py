@@ -13,6 +13,10 @@ from tests.e2e.test_groups import fits
 pytestmark = pytest.mark.e2e
 
 
+#: Names as long as a table may type, for checking that forms and sheets still fit a 360 px phone.
+LONG_NAMES = ["Annabel-Rose", "Bartholomew", "Catherine-Louise", "Dan"]
+
+
 def start(page: Page, base: str, button: str, names: list[str], deals: int, stake: str) -> str:
     page.goto(base + "/")
     page.locator(button).click()
@@ -21,13 +25,21 @@ def start(page: Page, base: str, button: str, names: list[str], deals: int, stak
         # The chip swaps the form in place: wait for it before typing, or the swap takes the names away.
         expect(page.locator(f"#players-{len(names)}")).to_have_attribute("aria-current", "page")
         expect(page.locator(f"#player_{len(names) - 1}")).to_be_visible()
-    for seat, name in enumerate(names):
-        page.fill(f"#player_{seat}", name)
-    page.locator(f'#deals-box label[data-value="{deals}"]').click()
-    page.fill("#stake", stake)
-    page.get_by_role("button", name="Start session").click()
+    fill_start_form(page, names, stake, deals=deals)
     expect(page.locator(".deal-count")).to_have_text(f"Deal 1 of {deals}")
     return page.url
+
+
+def fill_start_form(page: Page, names: list[str], stake: str | None = None, **chips: object) -> None:
+    """The open start form filled as a player does: the names in seat order, a tap on each chosen chip
+    (``deals=4``, ``stake_per="game"``), the stake typed (the game's usual one if None), then Start."""
+    for seat, name in enumerate(names):
+        page.fill(f"#player_{seat}", name)
+    for box, value in chips.items():
+        page.locator(f'#{box}-box label[data-value="{value}"]').click()
+    if stake is not None:
+        page.fill("#stake", stake)
+    page.get_by_role("button", name="Start session").click()
 
 
 def tap(page: Page, box: str, value: str) -> None:

@@ -12,7 +12,7 @@ from scripts.bench_entry import HANDS, score_one
 from scripts.bench_entry import start as start_game
 from tests.e2e.conftest import DEVICES, device
 from tests.e2e.test_accessibility import violations
-from tests.e2e.test_games import enter
+from tests.e2e.test_games import enter, fill_start_form
 from tests.e2e.test_phones import on_screen
 from tests.e2e.test_table import DEALS, fill_hand, start, tap
 
@@ -382,10 +382,7 @@ def test_long_names_and_sums_stay_in_their_own_column(phone: Page, live_server: 
     """Each player's payment in the preview keeps to its own share of the row, at any name or sum."""
     names = ["Bartholomew-Featherstonehaugh", "Cornelius", "Dorothea", "Evangeline", "Fitzwilliam"]
     phone.goto(f"{live_server}/new/french?players=5")
-    phone.fill("#stake", "1/-")  # the most a point may be worth
-    for seat, name in enumerate(names):
-        phone.fill(f"#player_{seat}", name)
-    phone.get_by_role("button", name="Start session").click()
+    fill_start_form(phone, names, "1/-")  # the most a point may be worth
     phone.locator("#score-hand").click()
     enter(phone, "french", {"taker": 0, "partner": 2, "contract": "garde-contre", "bouts": 3, "points": 60})
     cells = phone.locator("#summary .summary-pays li")

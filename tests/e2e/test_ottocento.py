@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from companion.games import GAMES
 from companion.testing import hidden_fields
 from tests.e2e.test_accessibility import violations
+from tests.e2e.test_games import fill_start_form
 from tests.e2e.test_groups import fits
 
 pytestmark = pytest.mark.e2e
@@ -27,11 +28,9 @@ OTTOCENTO = GAMES["ottocento"]
 def start(page: Page, base: str) -> str:
     page.goto(base + "/")
     page.locator("#new-ottocento").click()
-    for seat, name in enumerate(NAMES):
-        page.fill(f"#player_{seat}", name)
     expect(page.locator("#stake_per-box input[value=game]")).to_be_checked()  # a stake per game, as usual
     expect(page.locator("#stake")).to_have_value("1/-")
-    page.get_by_role("button", name="Start session").click()
+    fill_start_form(page, NAMES)
     expect(page.locator(".deal-count")).to_have_text("Deal 1 · first to 800")
     return page.url
 

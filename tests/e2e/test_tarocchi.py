@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from companion.games import GAMES
 from tests.e2e.test_accessibility import violations
+from tests.e2e.test_games import LONG_NAMES, fill_start_form
 from tests.e2e.test_groups import fits
 from tests.e2e.test_hand_entry import open_help
 
@@ -24,12 +25,7 @@ WORKED = json.loads((Path(__file__).parent.parent / "data" / "tarocchi" / "game.
 def start(page: Page, base: str, stake: str, per: str) -> str:
     page.goto(base + "/")
     page.locator("#new-tarocchi").click()
-    for seat, name in enumerate(NAMES):
-        page.fill(f"#player_{seat}", name)
-    page.locator('#deals-box label[data-value="4"]').click()
-    page.locator(f'#stake_per-box label[data-value="{per}"]').click()
-    page.fill("#stake", stake)
-    page.get_by_role("button", name="Start session").click()
+    fill_start_form(page, NAMES, stake, deals=4, stake_per=per)
     expect(page.locator(".deal-count")).to_have_text("Deal 1 of 4")
     return page.url
 
@@ -120,9 +116,7 @@ def test_a_stake_a_point_and_the_sheet(phone: Page, live_server: str):
 def test_the_form_and_the_sheet_fit_a_360px_phone_with_long_names(page: Page, live_server: str):
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server + "/new/tarocchi")
-    for seat, name in enumerate(["Annabel-Rose", "Bartholomew", "Catherine-Louise", "Dan"]):
-        page.fill(f"#player_{seat}", name)
-    page.get_by_role("button", name="Start session").click()
+    fill_start_form(page, LONG_NAMES)
     page.locator("#score-hand").click()
     page.locator('#side-box label[data-value="north-south"]').click()
     page.fill("#points", "48")
