@@ -17,6 +17,11 @@
    Tarot of five, the most deals, every hand worth the most, a point at the
    most, the most awkward coins), and a group of 1,000 sessions with the most
    players, its pages on SQLite and PostgreSQL. Floor: 50 ms a page.
+
+    .venv/bin/python scripts/bench.py                 # the figures (several minutes)
+    .venv/bin/python scripts/bench.py --only growth   # one part
+    .venv/bin/python scripts/bench.py --tiny          # a quick run that every part works (or BENCH_TINY=1):
+                                                      # tiny sizes, one app server for the browser parts
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,10 +52,12 @@ DEVTOOLS_SLOW_4G = {**SLOW_4G, "latency": 562.5}
 FLOORS = {"preview after a tap": 600, "preview after typing": 600, "save to scoreboard": 900}
 
 
-def app_server(workers: int = 2) -> tuple[subprocess.Popen, str, str]:
+def app_server(workers: int = 2, limits: bool = True) -> tuple[subprocess.Popen, str, str]:
     """The app under gunicorn on a fresh SQLite database: (process, base URL, its folder)."""
     tmp = tempfile.mkdtemp()
     env = {"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SECRET_KEY": secrets.token_hex(16)}
+    if not limits:
+        env["FLASK_RATELIMIT_ENABLED"] = "false"
     subprocess.run(
         [sys.executable, "-m", "flask", "--app", "wsgi", "upgrade-db"],
         cwd=ROOT,
@@ -87,10 +95,11 @@ def wire_bytes(context, page, url: str) -> tuple[int, list[tuple[str, int]]]:
     return sum(n for _, n in items), items
 
 
-def page_weight() -> dict:
+def page_weight(base: str | None = None) -> dict:
+    """The hand-entry page's weight, on an app of its own unless given ``base``."""
     from playwright.sync_api import sync_playwright
 
-    server, base, tmp = app_server()
+    server, base, tmp = app_server() if base is None else (None, base, None)
     try:
         phone = Phone(base)
         board = phone.start_session(["Ann", "Bob", "Cat", "Dan"])
@@ -102,8 +111,9 @@ def page_weight() -> dict:
             repeat, repeat_items = wire_bytes(context, page, url)
             browser.close()
     finally:
-        stop(server)
-        shutil.rmtree(tmp, ignore_errors=True)
+        if server is not None:
+            stop(server)
+            shutil.rmtree(tmp, ignore_errors=True)
     return {"first": first, "first_items": first_items, "repeat": repeat, "repeat_items": repeat_items}
 
 
@@ -118,10 +128,10 @@ def print_weight(w: dict) -> None:
 # -- 3. taps: scripts/bench_entry.py drives every game's hand form on both phones -----------------
 
 
-def taps() -> dict:
-    from bench_entry import measure
+def taps(sizes: Sizes, base: str | None = None) -> dict:
+    from bench_entry import PHONES, measure
 
-    return measure()
+    return measure(base, sizes.entry_hands, sizes.entry_phones or PHONES)
 
 
 def print_taps(found: dict) -> None:
@@ -206,14 +216,17 @@ def one_hand(page, board_url: str) -> dict[str, float]:
     return {"preview after a tap": tap, "preview after typing": typed, "save to scoreboard": saved}
 
 
-def slow_phone(hands: int) -> dict:
+def slow_phone(hands: int, devtools_hands: int = 3, base: str | None = None) -> dict:
+    """Hands timed on each network, on an app of its own unless given ``base``."""
     from playwright.sync_api import sync_playwright
 
-    server, base, tmp = app_server()
+    server, base, tmp = app_server() if base is None else (None, base, None)
     results = {}
+    runs = [("Slow 4G", SLOW_4G, hands), ("DevTools Slow 4G", DEVTOOLS_SLOW_4G, devtools_hands)]
+    runs = [run for run in runs if run[2]]  # a network with no hands to time is left out
     try:
         with sync_playwright() as pw:
-            for label, network, count in (("Slow 4G", SLOW_4G, hands), ("DevTools Slow 4G", DEVTOOLS_SLOW_4G, 3)):
+            for label, network, count in runs:
                 phone = Phone(base)
                 board = f"{base}/s/{phone.start_session(['Ann', 'Bob', 'Cat', 'Dan'])}"
                 browser, context = phone_browser(pw, base, phone)
@@ -222,12 +235,13 @@ def slow_phone(hands: int) -> dict:
                 cdp.send("Network.enable")
                 cdp.send("Network.emulateNetworkConditions", {"offline": False, **network})
                 page.goto(board)  # the first visit fills the cache, as on any phone that has been here before
-                runs = [one_hand(page, board) for _ in range(count)]
-                results[label] = {k: [r[k] for r in runs] for k in FLOORS}
+                timed = [one_hand(page, board) for _ in range(count)]
+                results[label] = {k: [r[k] for r in timed] for k in FLOORS}
                 browser.close()
     finally:
-        stop(server)
-        shutil.rmtree(tmp, ignore_errors=True)
+        if server is not None:
+            stop(server)
+            shutil.rmtree(tmp, ignore_errors=True)
     return results
 
 
@@ -254,7 +268,7 @@ def _median_ms(fn, runs: int) -> float:
     return sorted(times)[len(times) // 2]
 
 
-def growth() -> dict:
+def growth(sizes: Sizes) -> dict:
     from sqlalchemy import insert
     from sqlmodel import Session
 
@@ -271,7 +285,7 @@ def growth() -> dict:
     client = app.test_client()
     out = {"board": [], "start": []}
     record = HandRecord.from_json(PARTNER)
-    for hands in (16, 160, 1600):
+    for hands in sizes.board_hands:
         with Session(engine, expire_on_commit=False) as db:
             sitting = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], hands, 0, HouseRules())
             for deal in range(1, hands + 1):
@@ -281,9 +295,9 @@ def growth() -> dict:
         def view(url=url):
             assert client.get(url).status_code == 200
 
-        out["board"].append((hands, _median_ms(view, 5)))
-    made = 3  # the three sessions above
-    for total in (10, 1000, 10000):
+        out["board"].append((hands, _median_ms(view, sizes.board_runs)))
+    made = len(sizes.board_hands)  # the sessions above
+    for total in sizes.start_sessions:
         with engine.begin() as connection:
             rows = [
                 {
@@ -309,7 +323,7 @@ def growth() -> dict:
                     insert(Player), [{"sitting_id": i, "seat": s, "name": f"P{s}"} for i in ids for s in range(4)]
                 )
         made = total
-        out["start"].append((total, _median_ms(lambda: client.get("/"), 20)))
+        out["start"].append((total, _median_ms(lambda: client.get("/"), sizes.start_runs)))
     engine.dispose()
     shutil.rmtree(tmp, ignore_errors=True)
     return out
@@ -332,7 +346,7 @@ def print_growth(g: dict) -> None:
 STATS_SESSIONS, STATS_DEALS, STATS_PLAYERS = 500, 16, 8
 
 
-def club_statistics(url: str) -> dict:
+def club_statistics(url: str, sessions: int = STATS_SESSIONS, runs: int = 9) -> dict:
     """Fill a group with 500 sessions of 16 hands (worked hands, players drawn from 8), then time its pages."""
     import json
     import random
@@ -363,7 +377,7 @@ def club_statistics(url: str) -> dict:
         db.commit()
         group_id, member_ids, public_id = group.id, [m.id for m in members], group.public_id
     with engine.begin() as connection:
-        for n in range(STATS_SESSIONS):
+        for n in range(sessions):
             sitting_id = connection.execute(
                 insert(Sitting).returning(Sitting.id),
                 {
@@ -395,20 +409,21 @@ def club_statistics(url: str) -> dict:
     page = client.get(f"/g/{public_id}", headers={"Accept-Encoding": "br"})
     out = {
         "bytes": len(page.data),  # as sent to a phone: compressed
-        "group page": _median_ms(lambda: client.get(f"/g/{public_id}"), 9),
-        "player page": _median_ms(lambda: client.get(f"/g/{public_id}/players/{member_ids[0]}"), 9),
+        "group page": _median_ms(lambda: client.get(f"/g/{public_id}"), runs),
+        "player page": _median_ms(lambda: client.get(f"/g/{public_id}/players/{member_ids[0]}"), runs),
     }
     with Session(engine) as db:
         group = db.get(Group, group_id)
-        out["statistics alone"] = _median_ms(lambda: group_stats(db, group), 9)
+        out["statistics alone"] = _median_ms(lambda: group_stats(db, group), runs)
         out["hands"] = db.exec(select(func.count()).select_from(Hand)).one()
     engine.dispose()
     return out
 
 
-def print_club_statistics() -> None:
+def print_club_statistics(sizes: Sizes) -> None:
+    sessions = sizes.stats_sessions
     print(
-        f"\n5. A club's statistics: {STATS_SESSIONS} sessions, {STATS_SESSIONS * STATS_DEALS:,} hands, "
+        f"\n5. A club's statistics: {sessions} sessions, {sessions * STATS_DEALS:,} hands, "
         f"{STATS_PLAYERS} players (median ms, in-process; floor 200)"
     )
     tmp = tempfile.mkdtemp()
@@ -430,7 +445,7 @@ def print_club_statistics() -> None:
     print(f"{'':<12}{'group page':>12}{'player page':>13}{'stats alone':>13}{'page bytes':>12}")
     try:
         for name, url in runs:
-            r = club_statistics(url)
+            r = club_statistics(url, sessions, sizes.runs)
             print(
                 f"{name:<12}{r['group page']:>12.1f}{r['player page']:>13.1f}{r['statistics alone']:>13.1f}"
                 f"{r['bytes']:>12,}"
@@ -507,7 +522,7 @@ def _app_on(url: str):
     return app
 
 
-def worst_scoreboard(url: str) -> dict:
+def worst_scoreboard(url: str, deals: int = MAX_DEALS, coin_sets: int = len(AWKWARD_COINS), runs: int = 9) -> dict:
     """The costliest scoreboard: each coin set's view with its change table made already, and made afresh."""
     from sqlmodel import Session
 
@@ -520,12 +535,12 @@ def worst_scoreboard(url: str) -> dict:
     engine = app.extensions["db_engine"]
     client = app.test_client()
     out = {}
-    for label, coins in AWKWARD_COINS.items():
+    for label, coins in list(AWKWARD_COINS.items())[:coin_sets]:
         with Session(engine, expire_on_commit=False) as db:
             names = ["Ann", "Bob", "Cat", "Dan", "Eve"]
             french = GAMES["french"]
-            sitting = create_sitting(db, names, MAX_DEALS, 0, {}, coins, game=french, stake=MAX_STAKE)
-            for deal in range(1, MAX_DEALS + 1):  # Ann takes every hand, a point or two fewer now and then
+            sitting = create_sitting(db, names, deals, 0, {}, coins, game=french, stake=MAX_STAKE)
+            for deal in range(1, deals + 1):  # Ann takes every hand, a point or two fewer now and then
                 record = french.parse({**BIGGEST_FRENCH, "taker": 0, "points": 89 - deal % 3}, 5)
                 db.add(
                     Hand(
@@ -544,10 +559,11 @@ def worst_scoreboard(url: str) -> dict:
             _change_table.cache_clear()
             client.get(url_of)
 
-        runs = 9 if _median_ms(lambda url_of=url_of: client.get(url_of), 1) < 10 * PAGE_FLOOR else 3  # quick when slow
+        quick = _median_ms(lambda url_of=url_of: client.get(url_of), 1) < 10 * PAGE_FLOOR
+        times = runs if quick else min(runs, 3)  # fewer when slow
         out[label] = {
-            "view": _median_ms(lambda url_of=url_of: client.get(url_of), runs),
-            "fresh coins": _median_ms(fresh, runs),
+            "view": _median_ms(lambda url_of=url_of: client.get(url_of), times),
+            "fresh coins": _median_ms(fresh, times),
             "bytes": len(page.data),
         }
     engine.dispose()
@@ -607,7 +623,7 @@ def _fill_group(engine, sessions: int, players: int, deals: int) -> tuple[str, l
     return public_id, member_ids
 
 
-def biggest_group(url: str, players: int) -> dict:
+def biggest_group(url: str, players: int, sessions: int = LIMIT_SESSIONS, runs: int = 9) -> dict:
     """A group of 1,000 sessions and ``players``: each of its pages, in-process, as a phone that scores them."""
     from sqlmodel import Session, select
 
@@ -615,7 +631,7 @@ def biggest_group(url: str, players: int) -> dict:
 
     app = _app_on(url)
     engine = app.extensions["db_engine"]
-    public_id, member_ids = _fill_group(engine, LIMIT_SESSIONS, players, LIMIT_DEALS)
+    public_id, member_ids = _fill_group(engine, sessions, players, LIMIT_DEALS)
     with Session(engine) as db:
         edit_key = db.exec(select(Group.edit_key).where(Group.public_id == public_id)).one()
     client = app.test_client()
@@ -624,61 +640,121 @@ def biggest_group(url: str, players: int) -> dict:
         "group page": f"/g/{public_id}",
         "player page": f"/g/{public_id}/players/{member_ids[0]}",
         "leaderboard": f"/g/{public_id}/leaderboard?page={-(-players // 50)}",
-        "sessions": f"/g/{public_id}/sessions?page={LIMIT_SESSIONS // 20}",
+        "sessions": f"/g/{public_id}/sessions?page={max(1, sessions // 20)}",
         "start page": f"/g/{public_id}/start?again",
     }
     out = {}
     for label, path in pages.items():
         page = client.get(path)
         assert page.status_code == 200, (path, page.status_code)
-        out[label] = (_median_ms(lambda path=path: client.get(path), 9), len(page.data))
+        out[label] = (_median_ms(lambda path=path: client.get(path), runs), len(page.data))
     engine.dispose()
     return out
 
 
-def print_bounds() -> None:
+def print_bounds(sizes: Sizes) -> None:
     from companion.store import MAX_PLAYERS
 
     runs, clean_up = _temporary_databases("bounds")
     try:
         print(
             f"\n6. Bounds at their limits (median ms in-process; floor {PAGE_FLOOR} ms)\n"
-            f"Scoreboard: French Tarot of five, {MAX_DEALS} deals each +3,872 points to one player, "
+            f"Scoreboard: French Tarot of five, {sizes.bound_deals} deals each +3,872 points to one player, "
             f"a point worth {MAX_STAKE} halfpence"
         )
         print(f"{'':<12}{'coins':<20}{'view':>8}{'fresh coins':>13}{'bytes':>10}")
         for name, url in runs:
-            for label, r in worst_scoreboard(url).items():
+            for label, r in worst_scoreboard(url, sizes.bound_deals, sizes.coin_sets, sizes.runs).items():
                 worst = max(r["view"], r["fresh coins"])
                 verdict = "ok" if worst < PAGE_FLOOR else "OVER"
                 print(f"{name:<12}{label:<20}{r['view']:>8.1f}{r['fresh coins']:>13.1f}{r['bytes']:>10,} {verdict}")
         for players in (MAX_PLAYERS, 4):  # the most players; four, each of them in every session
-            print(f"A group of {LIMIT_SESSIONS:,} sessions of {LIMIT_DEALS} deals and {players} players")
+            print(f"A group of {sizes.limit_sessions:,} sessions of {LIMIT_DEALS} deals and {players} players")
             print(f"{'':<12}{'page':<14}{'ms':>8}{'bytes':>10}")
             for name, url in runs:
-                for label, (ms, size) in biggest_group(url, players).items():
+                for label, (ms, size) in biggest_group(url, players, sizes.limit_sessions, sizes.runs).items():
                     print(f"{name:<12}{label:<14}{ms:>8.1f}{size:>10,} {'ok' if ms < PAGE_FLOOR else 'OVER'}")
     finally:
         clean_up()
 
 
+# -- how much each part does ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much each part does: the figures' run (these defaults), or the quick one (tiny_sizes) that shows it works."""
+
+    hands: int = 5  # timed on Slow 4G
+    devtools_hands: int = 3  # timed on DevTools' Slow 4G
+    entry_hands: list | None = None  # bench_entry's hands (None: all of them)
+    entry_phones: tuple[str, ...] | None = None  # bench_entry's phones (None: both)
+    board_hands: tuple[int, ...] = (16, 160, 1600)  # growth: hands on a scoreboard
+    start_sessions: tuple[int, ...] = (10, 1000, 10000)  # growth: sessions behind the start page
+    stats_sessions: int = STATS_SESSIONS
+    bound_deals: int = MAX_DEALS
+    coin_sets: int = len(AWKWARD_COINS)
+    limit_sessions: int = LIMIT_SESSIONS
+    runs: int = 9  # times each page is asked for, for its median
+    board_runs: int = 5  # growth: the same, for a scoreboard
+    start_runs: int = 20  # growth: the same, for the start page
+    shared_server: bool = False  # one app server (one worker) for the browser parts; each starts its own otherwise
+
+
+def tiny_sizes() -> Sizes:
+    from bench_entry import TINY_HANDS, TINY_PHONES
+
+    return Sizes(
+        hands=1,
+        devtools_hands=0,
+        entry_hands=TINY_HANDS,
+        entry_phones=TINY_PHONES,
+        board_hands=(16, 32),
+        start_sessions=(10, 40),
+        stats_sessions=20,
+        bound_deals=4,
+        coin_sets=1,
+        limit_sessions=40,
+        runs=1,
+        board_runs=1,
+        start_runs=1,
+        shared_server=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=5, help="hands timed on Slow 4G")
+    parser.add_argument("--hands", type=int, help="hands timed on Slow 4G (5; 1 with --tiny)")
     parser.add_argument("--only", choices=("time", "weight", "taps", "growth", "statistics", "bounds"))
+    parser.add_argument(
+        "--tiny",
+        action="store_true",
+        default=os.environ.get("BENCH_TINY", "") not in ("", "0"),
+        help="a quick run that every part works, not figures: tiny sizes (or BENCH_TINY=1)",
+    )
     args = parser.parse_args()
-    if args.only in (None, "time"):
-        print_slow_phone(slow_phone(args.hands))
-    if args.only in (None, "weight"):
-        print_weight(page_weight())
-    if args.only in (None, "taps"):
-        print_taps(taps())
+    sizes = tiny_sizes() if args.tiny else Sizes()
+    hands = sizes.hands if args.hands is None else args.hands
+    browser_parts = args.only in (None, "time", "weight", "taps")
+    shared = sizes.shared_server and browser_parts
+    server, base, tmp = app_server(workers=1, limits=False) if shared else (None, None, None)
+    try:
+        if args.only in (None, "time"):
+            print_slow_phone(slow_phone(hands, sizes.devtools_hands, base))
+        if args.only in (None, "weight"):
+            print_weight(page_weight(base))
+        if args.only in (None, "taps"):
+            print_taps(taps(sizes, base))
+    finally:
+        if server is not None:
+            stop(server)
+            shutil.rmtree(tmp, ignore_errors=True)
     if args.only in (None, "growth"):
-        print_growth(growth())
+        print_growth(growth(sizes))
     if args.only in (None, "statistics"):
-        print_club_statistics()
+        print_club_statistics(sizes)
     if args.only in (None, "bounds"):
-        print_bounds()
+        print_bounds(sizes)
 
 
 if __name__ == "__main__":

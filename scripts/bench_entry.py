@@ -13,6 +13,7 @@ A choice the form has already made rightly (the declarer of a four is eldest) is
 
     .venv/bin/python scripts/bench_entry.py            # the table, both phones
     .venv/bin/python scripts/bench_entry.py --base http://127.0.0.1:5000
+    .venv/bin/python scripts/bench_entry.py --tiny     # a quick run that it works: one hand, one phone
 
 From another script: ``from scripts.bench_entry import measure, print_table; print_table(measure())``.
 """
@@ -161,6 +162,8 @@ HANDS: list[tuple[str, str, int, Callable[[Thumb], None]]] = [
     ("French Tarot, plain (4)", "french", 4, _french),
     ("French Tarot, plain (5)", "french", 5, lambda t: _french(t, partner=True)),
 ]
+#: The quick run (``--tiny``, or BENCH_TINY=1): a plain Sussex hand on one phone, to see that it all still works.
+TINY_HANDS, TINY_PHONES = HANDS[:1], PHONES[:1]
 
 
 # -- sessions and the app ------------------------------------------------------------
@@ -193,24 +196,31 @@ def score_one(page, board: str, enter: Callable[[Thumb], None]) -> Thumb:
     return thumb
 
 
-def measure(base: str | None = None) -> dict[str, dict[str, Thumb]]:
-    """Each hand kind on each phone: {label: {phone: Thumb}}. Starts an app of its own unless given ``base``."""
+def measure(
+    base: str | None = None, hands: list | None = None, phones: tuple[str, ...] = PHONES, workers: int = 2
+) -> dict[str, dict[str, Thumb]]:
+    """Each hand kind on each phone: {label: {phone: Thumb}}. Starts an app of its own (``workers``) unless given
+    ``base``.
+
+    ``hands`` and ``phones``: some of HANDS and PHONES only (all of them unless given).
+    """
     from playwright.sync_api import sync_playwright
 
     server = tmp = None
     if base is None:
-        server, base, tmp = _app_server()
-    found: dict[str, dict[str, Thumb]] = {label: {} for label, *_ in HANDS}
+        server, base, tmp = _app_server(workers)
+    hands = HANDS if hands is None else hands
+    found: dict[str, dict[str, Thumb]] = {label: {} for label, *_ in hands}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-            for phone in PHONES:
+            for phone in phones:
                 settings = dict(pw.devices[phone])
                 settings.pop("default_browser_type", None)
                 context = browser.new_context(**settings)
                 page = context.new_page()
                 boards: dict[tuple[str, int], str] = {}
-                for label, game, players, enter in HANDS:
+                for label, game, players, enter in hands:
                     if (game, players) not in boards:
                         boards[game, players] = start(page, base, game, players)
                     found[label][phone] = score_one(page, boards[game, players], enter)
@@ -223,7 +233,7 @@ def measure(base: str | None = None) -> dict[str, dict[str, Thumb]]:
     return found
 
 
-def _app_server() -> tuple[subprocess.Popen, str, str]:
+def _app_server(workers: int = 2) -> tuple[subprocess.Popen, str, str]:
     """The app under gunicorn on a fresh SQLite database, without rate limits: (process, base URL, folder)."""
     tmp = tempfile.mkdtemp()
     env = {
@@ -238,15 +248,16 @@ def _app_server() -> tuple[subprocess.Popen, str, str]:
         check=True,
         capture_output=True,
     )
-    server, base = gunicorn("wsgi:app", env, workers=2)
+    server, base = gunicorn("wsgi:app", env, workers=workers)
     return server, base, tmp
 
 
 def print_table(found: dict[str, dict[str, Thumb]], verbose: bool = False, number: str = "") -> None:
     print(f"\n{number}Interactions to score a hand, scoreboard → saved scoreboard: total (taps + keystrokes + scrolls)")
-    print(f"{'':<32}" + "".join(f"{phone:>20}" for phone in PHONES))
+    phones = [p for p in PHONES if any(p in by_phone for by_phone in found.values())]  # the phones measured
+    print(f"{'':<32}" + "".join(f"{phone:>20}" for phone in phones))
     for label, by_phone in found.items():
-        cells = [by_phone.get(p) for p in PHONES]
+        cells = [by_phone.get(p) for p in phones]
         print(
             f"{label:<32}" + "".join(f"{f'{t.total} ({t.taps}+{t.keys}+{t.scrolls})' if t else '-':>20}" for t in cells)
         )
@@ -260,8 +271,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", help="a running app to drive (default: one of our own on a fresh database)")
     parser.add_argument("--verbose", action="store_true", help="say where the thumb scrolled or skipped a tap")
+    parser.add_argument(
+        "--tiny",
+        action="store_true",
+        default=os.environ.get("BENCH_TINY", "") not in ("", "0"),
+        help="a quick run that it works, not figures: one hand on one phone (or BENCH_TINY=1)",
+    )
     args = parser.parse_args()
-    print_table(measure(args.base), args.verbose)
+    if args.tiny:
+        print_table(measure(args.base, TINY_HANDS, TINY_PHONES, workers=1), args.verbose)
+    else:
+        print_table(measure(args.base), args.verbose)
 
 
 if __name__ == "__main__":

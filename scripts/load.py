@@ -19,9 +19,13 @@ percentile of all answers passes 100 ms or a request fails; the figure
 printed is the most tables served within that. Then every stored hand is
 checked: payments match its record, totals sum to zero.
 
-Runs the app under gunicorn (WORKERS sync workers) on SQLite, then on
+Runs the app under gunicorn (WORKERS gevent workers, as served) on SQLite, then on
 PostgreSQL when one answers at TEST_POSTGRES_URL. The load generator runs
 on the same two cores as the server, so the figures are a floor.
+
+    .venv/bin/python scripts/load.py           # the figures (several minutes)
+    .venv/bin/python scripts/load.py --tiny    # a quick run that it works: 20 tables for 4 s (or BENCH_TINY=1)
+    .venv/bin/python scripts/load.py --tiny --only sqlite   # on one database only
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from sqlalchemy import text  # noqa: E402
 from companion.db import make_engine, upgrade  # noqa: E402
 from companion.games.sussex import HandRecord, score  # noqa: E402
 from companion.testing import form_fields, gunicorn, hidden, stop  # noqa: E402
-from scripts.bench_engine import KINDS, make_hand  # noqa: E402
+from scripts.bench_engine import KINDS, make_hand, tiny_default  # noqa: E402
 
 POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 HAND_SECONDS = 180.0  # a hand, from one deal to the next, at a table that plays for money
@@ -60,9 +64,12 @@ ON_SCREEN = 0.5  # of a hand, a follower's scoreboard is on screen (polling)
 POLL_SECONDS = 3.0  # as the scoreboard's hx-trigger
 P95_LIMIT = 0.100
 LEVELS = (250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000)
+#: The figures' run, and the quick one (``--tiny``): 20 tables for 4 s make two saves and about 60 requests.
+FULL = {"workers": 4, "seconds": 30.0, "levels": list(LEVELS)}
+TINY = {"workers": 1, "seconds": 4.0, "levels": [20]}
 
 
-# -- a small HTTP/1.1 client on asyncio (the stdlib has none; gunicorn's sync workers close each connection) --
+# -- a small HTTP/1.1 client on asyncio (the stdlib has none): a connection of its own for each request --
 
 
 @dataclass
@@ -329,7 +336,7 @@ def run(label: str, url: str, workers: int, seconds: float, levels: tuple[int, .
     env = {"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16), "FLASK_RATELIMIT_ENABLED": "false"}
     server, base = gunicorn("wsgi:app", env, workers)
     print(
-        f"\n== {label}: gunicorn, {workers} sync workers; a hand every {HAND_SECONDS:.0f} s a table "
+        f"\n== {label}: gunicorn, {workers} gevent workers; a hand every {HAND_SECONDS:.0f} s a table "
         f"({PREVIEWS} previews, a save; {FOLLOWERS} followers each with the scoreboard on screen "
         f"{ON_SCREEN:.0%} of the time, polling every {POLL_SECONDS:.0f} s); {seconds:.0f} s a level"
     )
@@ -351,31 +358,50 @@ def run(label: str, url: str, workers: int, seconds: float, levels: tuple[int, .
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=30, help="how long each level runs")
-    parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS), help="numbers of tables, in order")
+    parser.add_argument("--workers", type=int, help=f"gunicorn workers ({FULL['workers']})")
+    parser.add_argument("--seconds", type=float, help=f"how long each level runs ({FULL['seconds']:.0f})")
+    parser.add_argument("--levels", type=int, nargs="+", help="numbers of tables, in order")
+    parser.add_argument(
+        "--tiny",
+        action="store_true",
+        default=tiny_default(),
+        help="a quick run that it works, not figures: " + ", ".join(f"{k} {v}" for k, v in TINY.items()),
+    )
+    parser.add_argument("--only", choices=("sqlite", "postgresql"), help="one database (both by default)")
     args = parser.parse_args()
+    for name, value in (TINY if args.tiny else FULL).items():  # what is given on the command line stays
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     levels = tuple(args.levels)
     ok = True
-    with tempfile.TemporaryDirectory() as tmp:
-        ok &= run("SQLite", f"sqlite:///{tmp}/load.sqlite3", args.workers, args.seconds, levels)
+    if args.only in (None, "sqlite"):
+        with tempfile.TemporaryDirectory() as tmp:
+            ok &= run("SQLite", f"sqlite:///{tmp}/load.sqlite3", args.workers, args.seconds, levels)
+    if args.only in (None, "postgresql"):
+        ok &= on_postgres(args.workers, args.seconds, levels)
+    sys.exit(0 if ok else 1)
+
+
+def on_postgres(workers: int, seconds: float, levels: tuple[int, ...]) -> bool:
+    """The run on a schema of its own at TEST_POSTGRES_URL, when a PostgreSQL answers there (True when none)."""
+    ok = True
     schema = "load_" + secrets.token_hex(4)
     admin = make_engine(POSTGRES)
     try:
         with admin.begin() as c:
             c.execute(text(f"CREATE SCHEMA {schema}"))
     except Exception as exc:  # noqa: BLE001 - any failure means: no PostgreSQL here
-        print(f"\n== PostgreSQL not answering at {POSTGRES} ({exc.__class__.__name__}): SQLite only")
+        print(f"\n== PostgreSQL not answering at {POSTGRES} ({exc.__class__.__name__}): no run on it")
     else:
         try:
             sep = "&" if "?" in POSTGRES else "?"
             url = f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
-            ok &= run("PostgreSQL", url, args.workers, args.seconds, levels)
+            ok = run("PostgreSQL", url, workers, seconds, levels)
         finally:
             with admin.begin() as c:
                 c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
     admin.dispose()
-    sys.exit(0 if ok else 1)
+    return ok
 
 
 if __name__ == "__main__":
