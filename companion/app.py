@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask, abort, render_template, send_from_directory, url_for
 from flask_wtf.csrf import CSRFError
 from jinja2 import FileSystemLoader
-from werkzeug.exceptions import SecurityError
+from werkzeug.exceptions import BadHost, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
@@ -206,9 +206,11 @@ def _register_errors(app: Flask) -> None:
     for code, (title, message) in ERROR_PAGES.items():
         app.register_error_handler(code, lambda _e, c=code, t=title, m=message: page(c, t, m))
 
+    # A Host outside TRUSTED_HOSTS, or one no address can be (``a..b``, a label over 63 characters): no URL
+    # can be built for it, so no page with links either.
     @app.errorhandler(SecurityError)
-    def untrusted_host(_e: SecurityError) -> tuple[str, int, dict[str, str]]:
-        # A Host outside TRUSTED_HOSTS: no URL can be built for it, so no page with links either.
+    @app.errorhandler(BadHost)
+    def untrusted_host(_e: Exception) -> tuple[str, int, dict[str, str]]:
         return "This server does not answer to that address.", 400, {"Content-Type": "text/plain; charset=utf-8"}
 
     @app.errorhandler(SessionDeleted)

@@ -6,6 +6,7 @@ import re
 import time
 
 import itsdangerous.timed
+import pytest
 
 from companion import create_app
 from tests.conftest import make_app
@@ -184,3 +185,19 @@ def test_an_htmx_request_in_flight_does_not_undo_the_saved_notice(client):
     assert poll.status_code == 200 and "Set-Cookie" not in poll.headers
     # A whole page still renews the phone's cookie (kept for 400 days after the last visit).
     assert "Set-Cookie" in client.get(location).headers
+
+
+@pytest.mark.parametrize("host", ["a..b", ".example", "a" * 64 + ".example"])
+@pytest.mark.parametrize("trusted", [None, ["tarot.example"]])
+def test_a_host_no_address_can_be_is_a_400_with_the_usual_headers(tmp_path, host, trusted):
+    """A Host header werkzeug cannot read once gave a 500 on every path, static files included (an error page
+    could not build its links), unless TRUSTED_HOSTS was set."""
+    app = make_app(tmp_path / "hosts.sqlite3", TRUSTED_HOSTS=trusted)
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as in production: an error is a page, never a traceback
+    client = app.test_client()
+    for path in ("/", "/static/style.css", "/api/score", "/reference/", "/nowhere"):
+        response = client.get(path, headers={"Host": host})
+        assert response.status_code == 400, (path, response.status_code)
+        assert "default-src" in response.headers["Content-Security-Policy"]
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
