@@ -53,7 +53,7 @@ def share_page(
     links = [("view", view[0], view[1], {"public_id": thing.public_id})]
     if editor:
         links.append(("edit", edit[0], edit[1], {"public_id": thing.public_id, "key": thing.edit_key}))
-    return render(
+    page = render(
         "share.html",
         **({"group": thing} if isinstance(thing, Group) else {"sitting": thing}),
         what="group" if isinstance(thing, Group) else "session",
@@ -64,6 +64,8 @@ def share_page(
         editor=editor,
         owner=is_owner(thing),
     )
+    page.headers["Cache-Control"] = "no-store"  # the edit link: kept by no cache, shared or the phone's
+    return page
 
 
 def join_with_key(thing: Sitting | Group, key: str, told: str, to: str) -> Response:
@@ -84,7 +86,6 @@ def renew_link(thing: Sitting | Group, share_endpoint: str) -> Response:
 
 
 def attachment(body: str, mimetype: str, filename: str) -> Response:
-    """A download: a CSV or a JSON backup."""
-    return current_app.response_class(
-        body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
-    )
+    """A download: a CSV or a JSON backup (which holds the edit keys), kept by no cache."""
+    headers = {"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"}
+    return current_app.response_class(body, mimetype=mimetype, headers=headers)

@@ -201,3 +201,11 @@ def test_a_host_no_address_can_be_is_a_400_with_the_usual_headers(tmp_path, host
         assert "default-src" in response.headers["Content-Security-Policy"]
         assert response.headers["X-Content-Type-Options"] == "nosniff"
 
+
+def test_pages_holding_an_edit_key_are_kept_by_no_cache(client):
+    """The Share page shows the edit link and a backup holds the edit keys: neither may sit in a cache."""
+    board = start_session(client)
+    for path in ("/share", "/export.json", "/export.csv"):
+        response = client.get(board + path)
+        assert response.status_code == 200, path
+        assert response.headers["Cache-Control"] == "no-store", path
