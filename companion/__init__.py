@@ -1,7 +1,7 @@
 """Sussex Tarot Companion: a scorer and reference for the card table.
 
-``companion.games.sussex`` is the game itself and imports nothing of the web, so
-the command line (``python -m companion``) stays light; the Flask app is
+``companion.games`` holds the games themselves and imports nothing of the web,
+so the command line (``python -m companion``) stays light; the Flask app is
 built on demand by ``create_app``.
 """
 

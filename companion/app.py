@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 
 from . import ratelimit  # noqa: F401  (registers the database:// storage)
 from .extensions import compress, csrf, db, limiter, static_digest
-from .games import DEFAULT, GAMES, template_folders
+from .games import template_folders
 from .store import SessionDeleted
 from .web import security
 
@@ -149,6 +149,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _register_files(app: Flask) -> None:
     """htmx from the npm install, the service worker and the web manifest."""
+    from .web.reference.routes import offline_pages
+
     version = htmx_version()
 
     @app.get("/vendor/htmx.org@<asked>/htmx.min.js")
@@ -167,10 +169,12 @@ def _register_files(app: Flask) -> None:
     def service_worker() -> Response:
         files = [static_digest.static_url_for("static", filename=name) for name in STATIC_FILES]
         files.append(url_for("htmx", asked=version))
-        # Every other game's sheet too, for the "?" beside its hand form and the Rules page offline.
-        sheets = [url_for("reference.game", game_id=game.id) for game in GAMES.values() if game is not DEFAULT]
-        kept = files + sheets
-        body = render_template("sw.js", files=kept, version=hashlib.sha256("".join(kept).encode()).hexdigest()[:12])
+        # Every game's page and sheets, for the "?" beside its hand form and the Rules page offline.
+        pages = offline_pages()
+        kept = pages + files
+        body = render_template(
+            "sw.js", pages=pages, files=files, version=hashlib.sha256("".join(kept).encode()).hexdigest()[:12]
+        )
         response = app.response_class(body, mimetype="text/javascript")
         response.headers["Service-Worker-Allowed"] = "/"
         response.headers["Cache-Control"] = "no-cache"

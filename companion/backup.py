@@ -24,10 +24,11 @@ from .db import private_file
 from .games import DEFAULT, GAMES, Game
 from .games.base import STAKES, Stake
 from .games.common import InvalidHand, Money, MoneyError, true_minus
-from .models import MAX_GROUP_NAME, MAX_NAME, Group, Hand, Sitting, name_key, one_line, saved_id
+from .models import MAX_GROUP_NAME, MAX_NAME, GameOptions, Group, Hand, Sitting, name_key, one_line, saved_id
 from .settle import parse_coins
 from .store import (
     MAX_PLAYERS,
+    Scoreboard,
     create_group,
     create_sitting,
     find_group,
@@ -204,7 +205,28 @@ def _check_rules(data: dict[str, Any], where: str, problems: list[str], game: Ga
     problem = game.check_options(raw)
     if problem is not None:
         problems.append(f"{where}: {problem}")
-    options = game.options(raw if problem is None else {})
+    return game.options(raw if problem is None else {}), _check_coins(data, where, problems)
+
+
+def _check_group_rules(data: dict[str, Any], where: str, problems: list[str]) -> tuple[GameOptions, str]:
+    """A group's house rules, game by game (an old file's flat object is its usual game's), and coins."""
+    raw = data.get("house_rules", {})
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: house_rules must be an object of each game's house rules")
+        raw = {}
+    chosen = GameOptions.from_json(raw)
+    kept: dict[str, Any] = {}
+    for game_id, options in chosen.by_game.items():
+        game = GAMES.get(game_id)
+        problem = f"house_rules: no game is called {game_id!r:.20}" if game is None else game.check_options(options)
+        if game is None or problem is not None:
+            problems.append(f"{where}: {problem}")
+            continue
+        kept[game_id] = game.options_json(game.options(options))
+    return GameOptions(kept), _check_coins(data, where, problems)
+
+
+def _check_coins(data: dict[str, Any], where: str, problems: list[str]) -> str:
     coins = data.get("coins", "")
     if not isinstance(coins, str):
         problems.append(f"{where}: coins must be text such as '0/6 1/- 2/6'")
@@ -214,7 +236,7 @@ def _check_rules(data: dict[str, Any], where: str, problems: list[str], game: Ga
             parse_coins(coins)
         except MoneyError as exc:
             problems.append(f"{where}: coins: {exc}")
-    return options, coins
+    return coins
 
 
 def _check_group(data: Any, n: int, problems: list[str]) -> _GroupIn | None:
@@ -238,7 +260,7 @@ def _check_group(data: Any, n: int, problems: list[str]) -> _GroupIn | None:
         problems.append(f"{where}: each player must be a name of 1 to {MAX_NAME} characters on one line")
     if len({name_key(x) for x in players}) < len(players):
         problems.append(f"{where}: each player needs a different name")
-    house_rules, coins = _check_rules(data, where, problems)
+    house_rules, coins = _check_group_rules(data, where, problems)
     created_at = _stamp(data, "created_at", where, problems)
     if len(problems) > before:
         return None

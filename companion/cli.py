@@ -15,7 +15,7 @@ import sys
 from typing import IO
 
 from .games import score_json
-from .games.sussex import InvalidHand
+from .games.common import InvalidHand
 
 EXIT_INVALID = 2
 

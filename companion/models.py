@@ -10,6 +10,7 @@ so statistics are a GROUP BY. Both are written only by ``store.hand_values``.
 
 import json
 import unicodedata
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
 
-from .games.sussex import HouseRules
+from .games import DEFAULT, Game
 
 
 def dealer_seat(first_dealer: int, deal: int, seats: int = 4) -> int:
@@ -63,6 +64,49 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
+@dataclass(frozen=True)
+class GameOptions:
+    """A group's house rules for its sessions, game by game: each game's options as a session of it keeps them
+    (``Game.options_json``), by game id. ``Group.house_rules`` keeps them as ``{game id: options}``; a flat
+    object, as a group kept them when it had the usual game's alone, is the usual game's.
+
+    >>> GameOptions.from_json({"martlet_values": "total"}).by_game
+    {'sussex': {'martlet_values': 'total'}}
+    >>> tapp = GameOptions.from_json({"sussex": {}, "tapp": {"counting": "simple"}})
+    >>> tapp.by_game["tapp"], tapp.to_json() == {"sussex": {}, "tapp": {"counting": "simple"}}
+    ({'counting': 'simple'}, True)
+    """
+
+    by_game: dict[str, dict[str, Any]]
+
+    @classmethod
+    def from_json(cls, stored: Any) -> "GameOptions":
+        if not isinstance(stored, dict) or not stored:
+            return cls({})
+        if all(isinstance(options, dict) for options in stored.values()):  # no option of the usual game is one
+            return cls(dict(stored))
+        return cls({DEFAULT.id: stored})
+
+    def keeps(self, game: Game) -> bool:
+        """Whether the group has chosen house rules for ``game``."""
+        return game.id in self.by_game
+
+    def of(self, game: Game) -> Any:
+        """The options a session of ``game`` starts with: the group's, else the game's usual ones."""
+        return game.options(self.by_game.get(game.id, {}))
+
+    def choosing(self, game: Game, options: Any) -> "GameOptions":
+        """The same with ``game``'s options chosen anew."""
+        return GameOptions({**self.by_game, game.id: game.options_json(options)})
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``Group.house_rules`` keeps: flat while the usual game's are the only ones chosen (as a group's
+        backup has them), else by game id."""
+        if set(self.by_game) <= {DEFAULT.id}:
+            return dict(self.by_game.get(DEFAULT.id, {}))
+        return dict(self.by_game)
+
+
 class Group(SQLModel, table=True):
     """A regular table or club: its players (``Member``) and its sessions, under one private link."""
 
@@ -72,7 +116,7 @@ class Group(SQLModel, table=True):
     edit_key: str = Field(max_length=40)
     name: str = Field(max_length=MAX_GROUP_NAME)
     created_at: datetime = Field(default_factory=now)
-    #: What a session started from the group begins with (as on ``Sitting``).
+    #: What a session started from the group begins with: each game's house rules (``GameOptions``), the coins.
     house_rules: str = "{}"
     coins: str = ""
 
@@ -81,8 +125,13 @@ class Group(SQLModel, table=True):
     )
 
     @property
-    def rules(self) -> HouseRules:
-        return HouseRules.from_json(json.loads(self.house_rules))
+    def defaults(self) -> GameOptions:
+        """The house rules its sessions start with, game by game."""
+        return GameOptions.from_json(json.loads(self.house_rules))
+
+    def options_for(self, game: Game) -> Any:
+        """The options (house rules) a session of ``game`` started from the group begins with."""
+        return self.defaults.of(game)
 
 
 class Member(SQLModel, table=True):

@@ -3,21 +3,9 @@
 // back to the copy kept here; session pages are never cached (they change).
 const CACHE = "tarot-reference-{{ version }}";
 const PRECACHE = [
-  "/reference/",
-  "/reference/bids",
-  "/reference/called-cards",
-  "/reference/called-cards?young=clubs",
-  "/reference/called-cards?young=diamonds",
-  "/reference/called-cards?young=hearts",
-  "/reference/called-cards?young=spades",
-  "/reference/solo",
-  "/reference/scoring",
-  "/reference/cards",
-  "/reference/play",
-  "/reference/house-rules",
-  "/reference/cheat-sheet",
-{#- files: the static files and every other game's sheet (companion/app.py) #}
-{%- for url in files %}
+{#- pages: the rules index, and every registered game's page and sheets; files: the static files and htmx
+    (companion/app.py) #}
+{%- for url in pages + files %}
   "{{ url }}",
 {%- endfor %}
   "/manifest.webmanifest",

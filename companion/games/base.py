@@ -18,7 +18,7 @@ the facts its hands keep for statistics, and the names of its templates.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -242,6 +242,30 @@ class Templates:
     figures: str = ""
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """One of a game's reference sheets besides its page, at ``/reference/<rule>`` (a Flask URL rule), named
+    ``reference.<endpoint>``. The rules index lists it if it has a title; the offline cache keeps it (when its
+    rule has no variables) and each of ``also`` (the same sheet with a query string)."""
+
+    rule: str
+    endpoint: str
+    title: str = ""
+    blurb: str = ""
+    also: tuple[str, ...] = ()
+    #: It follows the house rules of the session it is opened from (``?session=``).
+    session: bool = False
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """A sheet to show: its template, what the template needs, and the part an htmx request gets alone."""
+
+    template: str
+    context: dict[str, Any] = field(default_factory=dict)
+    partial: str | None = None
+
+
 class Game(ABC):
     """One game. A subclass per game, one instance of it in ``GAMES``."""
 
@@ -365,6 +389,15 @@ class Game(ABC):
     def reference_context(self) -> dict[str, Any]:
         """What its reference page's template needs."""
         return {}
+
+    #: Its reference sheets besides its page (``Templates.reference``), in the order the rules index lists them.
+    sheets: ClassVar[tuple[Sheet, ...]] = ()
+
+    def sheet(self, endpoint: str, query: Mapping[str, list[str]], options: Any, **values: str) -> SheetPage:
+        """One of its ``sheets``, for the request's ``query`` (each key's values) and its rule's ``values``.
+        ``options``: those of the session it is opened from if it follows one of this game, else the usual ones.
+        ``LookupError``: no such page."""
+        raise LookupError(endpoint)
 
 
 @dataclass

@@ -11,7 +11,7 @@ from wtforms import Field
 
 from ..games import GAMES, Game
 from ..games.base import Unit
-from ..games.sussex import LINE_LABELS, Money, true_minus
+from ..games.common import Money, true_minus
 from ..settle import coin_counts, coin_name, settle, table_coins
 
 
@@ -145,4 +145,4 @@ def register(app: Flask) -> None:
     app.add_template_filter(table_coins)
     app.add_template_filter(coin_counts, "coins")
     app.add_template_filter(settle)
-    app.jinja_env.globals.update(line_labels=LINE_LABELS, games=GAMES)
+    app.jinja_env.globals.update(games=GAMES)

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from companion.games.sussex import PACK, Bid, Bonus, Category, Declaration, Money, Suit, category_of
-from tests.web.helpers import start_session
+from tests.web.helpers import csrf_from, start_session
 
 
 def cells(html: str, table_id: str) -> str:
@@ -264,3 +264,67 @@ def test_the_called_card_lookup_shows_cards_as_the_form_does(client):
     shown = dict(chips)
     assert shown["TC"] == "10♣" and shown["KS"] == "K♠" and shown["CH"] == "C♥" and shown["XXI"] == "XXI"
     assert all(code != text for code, text in chips if code[-1] in "CDHS" and len(code) == 2)
+
+
+# -- every game's sheets, from the registry (issue: Sussex Tarot is one package among six) --------------------
+
+
+def precached(client) -> list[str]:
+    worker = client.get("/sw.js").text
+    return re.findall(r'^  "([^"]+)",$', re.search(r"const PRECACHE = \[(.*?)\];", worker, re.S).group(1), re.M)
+
+
+def test_the_offline_cache_keeps_every_registered_games_page_and_sheets(client):
+    from companion.games import GAMES
+
+    kept = precached(client)
+    expected = ["/reference/"]
+    for game in GAMES.values():
+        expected.append(f"/reference/games/{game.id}")  # the link under every game's hand form, Sussex's too
+        for sheet in game.sheets:
+            if "<" not in sheet.rule:
+                expected += [f"/reference/{sheet.rule}", *(f"/reference/{sheet.rule}?{q}" for q in sheet.also)]
+    assert [url for url in kept if url.startswith("/reference")] == expected
+    for url in ("/reference/games/sussex", "/reference/bids", "/reference/called-cards?young=spades"):
+        assert url in kept
+    # The service worker's install fails as a whole if any one of them does.
+    for url in kept:
+        assert client.get(url).status_code == 200, url
+
+
+def test_a_games_own_sheet_is_served_listed_in_its_place_and_kept_offline(tmp_path, monkeypatch):
+    """A game brings its sheets through its ``Game``: the reference blueprint asks, and imports no game."""
+    from companion.games import GAMES
+    from companion.games.base import Sheet, SheetPage
+    from tests.conftest import make_app
+
+    tapp = GAMES["tapp"]
+    asked = []
+
+    def sheet(self, endpoint, query, options, **values):
+        asked.append((endpoint, query, options, values))
+        if values.get("bid") == "none":
+            raise LookupError(values["bid"])
+        return SheetPage(self.templates.reference, self.reference_context())
+
+    extra = (Sheet("tapp/bids", "tapp_bids", "Tapp bids", "What each bid pays.", also=("seats=3",), session=True),
+             Sheet("tapp/bids/<bid>", "tapp_bid"))  # fmt: skip
+    monkeypatch.setattr(type(tapp), "sheets", extra)
+    monkeypatch.setattr(type(tapp), "sheet", sheet)
+    app = make_app(tmp_path / "sheets.sqlite3")
+    client = app.test_client()
+    assert client.get("/reference/tapp/bids?seats=3").status_code == 200
+    assert asked[-1] == ("tapp_bids", {"seats": ["3"]}, {"counting": "traditional"}, {})
+    assert client.get("/reference/tapp/bids/three").status_code == 200 and asked[-1][3] == {"bid": "three"}
+    assert client.get("/reference/tapp/bids/none").status_code == 404
+    assert "/reference/tapp/bids" in precached(client) and "/reference/tapp/bids?seats=3" in precached(client)
+    assert "/reference/tapp/bids/<bid>" not in client.get("/sw.js").text
+    assert "/reference/bids" in precached(client)  # Sussex Tarot's, still
+
+
+def test_a_sheet_that_follows_a_session_of_another_game_shows_the_defaults(client):
+    page = client.get("/new/tapp?players=3").text
+    data = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cat", "first_dealer": "0", "deals": "3", "stake": "0/1"}
+    board = client.post("/new/tapp?players=3", data={**data, "csrf_token": csrf_from(page)}).headers["Location"]
+    html = client.get(f"/reference/house-rules?session={board.rsplit('/', 1)[1]}").text
+    assert re.search(r'<dt class="chosen">✔ declarer</dt>', html) and "fixed when it started" in html

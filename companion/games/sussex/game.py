@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import FixedDeals, Game, Scored, Stake, Templates, Unit
+from ..base import FixedDeals, Game, Scored, SheetPage, Stake, Templates, Unit
 from .bids import Bid
 from .bonuses import Side
 from .hand import HandRecord
 from .house import HouseRules
 from .score import Result, score, score_json
+from .sheets import SHEETS, sheet_page
 
 
 class SussexLength(FixedDeals):
@@ -37,6 +37,8 @@ class SussexTarot(Game):
         reference="reference/index.html",
         figures="games/sussex/figures.html",
     )
+    #: Its page is the rules index, which lists these first.
+    sheets = SHEETS
 
     def parse(self, data: Any, players: int | None = None, stored: bool = False) -> HandRecord:
         if players not in (None, 4):
@@ -114,10 +116,9 @@ class SussexTarot(Game):
             return f"house_rules must be an object of known rules ({known}) with known values"
         return None
 
-    def house_rules_of(self, game_id: str, stored: str) -> HouseRules:
-        """A session's house rules for this game's reference sheets: its own if it is a session of this game,
-        else the contract's defaults."""
-        return self.options(json.loads(stored)) if game_id == self.id else HouseRules()
+    def sheet(self, endpoint: str, query: Mapping[str, list[str]], options: Any, **values: str) -> SheetPage:
+        rules = options if isinstance(options, HouseRules) else self.options(options)
+        return sheet_page(endpoint, query, rules, **values)
 
     def option_fields(self) -> dict[str, Any]:
         from .form import house_rule_fields

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from ..common.money import Money
 from .bids import TOTAL_CARD_POINTS
@@ -56,6 +56,8 @@ class Result:
 
     hand: HandRecord
     lines: dict[str, Line]
+    #: Each line's name as the working shows it.
+    line_labels: ClassVar[dict[str, str]] = LINE_LABELS
     #: The working, when it was worked out with the lines (``score(hand, working=True)``).
     explained: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
 

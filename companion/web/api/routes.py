@@ -7,7 +7,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ...games import score_json
-from ...games.sussex import InvalidHand
+from ...games.common import InvalidHand
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

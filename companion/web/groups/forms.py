@@ -9,7 +9,8 @@ from ..sittings.forms import HouseRulesForm, name_field
 
 
 class GroupForm(HouseRulesForm):
-    """A new group, or its name and the house rules its sessions start with."""
+    """A new group, or its name and the house rules its sessions of a game start with (``options_form`` gives it
+    a game's option fields)."""
 
     name = name_field("Name of the group", "Name the group, e.g. Tuesday nights.", MAX_GROUP_NAME, "sentences")
 

@@ -11,7 +11,7 @@ from ...backup import export_all, group_csv
 from ...extensions import db
 from ...games import DEFAULT, GAMES, Game
 from ...games.common.fields import whole_number
-from ...models import Group, Member, Role, Sitting, name_key
+from ...models import GameOptions, Group, Member, Role, Sitting, name_key
 from ...stats import group_stats, leaderboard
 from ...store import (
     MAX_PLAYERS,
@@ -30,7 +30,7 @@ from ..access import can_edit, give, is_owner, require_edit, role
 from ..chart import COLOURS, line_chart
 from ..limits import saves, starts
 from ..links import attachment, join_with_key, renew_link, share_page
-from ..sittings.forms import SittingForm, again_data, rules_data, sitting_form
+from ..sittings.forms import SittingForm, again_data, group_data, options_form, sitting_form
 from ..sittings.routes import carried, create_from, game_and_players
 from .forms import GroupForm, MemberForm
 
@@ -72,10 +72,11 @@ def _member(group: Group, member_id: int) -> Member:
 @bp.route("/groups/new", methods=["GET", "POST"])
 @starts
 def new() -> Response:
-    form = GroupForm()
+    form = options_form(GroupForm, DEFAULT)()
     if not form.validate_on_submit():
         return render("groups/new.html", status=422 if form.is_submitted() else 200, form=form)
-    group = create_group(db.session, form.name.data or "", form.house_rules, form.coins.data)
+    chosen = GameOptions({}).choosing(DEFAULT, form.house_rules)
+    group = create_group(db.session, form.name.data or "", chosen, form.coins.data)
     give(group, Role.OWNER)
     flash("Group made. Add its players here, or as you start its first session.")
     return see_other(url_for("groups.show", public_id=group.public_id))
@@ -86,10 +87,13 @@ def _group_page(group: Group, member_form: MemberForm | None = None, status: int
     board = leaderboard(db.session, group, charted=CHARTED)
     lines = [(s.name, line) for s, line in zip(board.standings, board.running, strict=False)]
     recent, more = group_sittings(db.session, group, per_page=RECENT)
+    defaults = group.defaults
     return render(
         "groups/show.html",
         status=status,
         group=group,
+        # The usual game's house rules, and those of any other game the group chose some for.
+        house_rules=[(g, defaults.of(g)) for g in GAMES.values() if g is DEFAULT or defaults.keeps(g)],
         played=board.sessions,
         leaders=board.standings[:LEADERS],
         ranked=len(board.standings),
@@ -123,19 +127,29 @@ def show(public_id: str) -> Response:
     return _group_page(_group(public_id))
 
 
+def _settings_page(group: Group, form: GroupForm, status: int = 200) -> Response:
+    """The settings form, for the house rules of its game (the other games with house rules a tap away)."""
+    ruled = [g for g in GAMES.values() if g.option_fields()]
+    return render("groups/settings.html", status=status, group=group, form=form, ruled=ruled)
+
+
 @bp.route("/g/<public_id>/settings", methods=["GET", "POST"])
 @saves  # a group's changes count as a session's saves do
 def settings(public_id: str) -> Response:
-    """The group's name, and the house rules and coins its next sessions start with."""
+    """The group's name, and the house rules (of the game ``?game=`` names: the usual one if none) and coins its
+    next sessions start with."""
     group = _group(public_id)
     require_edit(group)
+    game = GAMES.get(request.args.get("game", ""), DEFAULT)
+    form_class = options_form(GroupForm, game)
     if request.method == "GET":
-        form = GroupForm(data={"name": group.name, **rules_data(group.rules, group.coins)})
-        return render("groups/settings.html", group=group, form=form)
-    form = GroupForm()
+        return _settings_page(group, form_class(data={"name": group.name, **group_data(group, game)}))
+    form = form_class()
     if not form.validate_on_submit():
-        return render("groups/settings.html", status=422, group=group, form=form)
-    update_group(db.session, group, form.name.data or "", form.house_rules, form.coins.data or "")
+        return _settings_page(group, form, status=422)
+    kept = group.defaults
+    chosen = kept.choosing(game, form.house_rules) if form.option_names else kept  # a game with none: the coins
+    update_group(db.session, group, form.name.data or "", chosen, form.coins.data or "")
     flash("Saved. Sessions started from now on use these house rules; those already played keep theirs.")
     return see_other(url_for("groups.show", public_id=public_id))
 
@@ -227,8 +241,8 @@ def start(public_id: str) -> Response:
         game, players = GAMES[last.game], last.seats
         return _start_page(group, sitting_form(game, players, data=again_data(last, defaults=group)))
     game, players = _asked_game()
-    data = {**carried(game), **rules_data(group.rules, group.coins)} if game is DEFAULT else carried(game)
-    return _start_page(group, sitting_form(game, players, data=data))
+    # The group's house rules for the game and its coins, unless typed already (before the players' number changed).
+    return _start_page(group, sitting_form(game, players, data={**group_data(group, game), **carried(game)}))
 
 
 @bp.post("/g/<public_id>/sessions")

@@ -1,55 +1,31 @@
-"""Reference sheets for the table, in our own words, from the engine's data."""
+"""Reference sheets for the table, in our own words, from the engine's data.
+
+Every game brings its own: its page (``Templates.reference``, at ``/reference/games/<id>``) and any sheets
+besides (``Game.sheets``, each at ``/reference/<rule>``, rendered by ``Game.sheet``). The rules index lists the
+usual game's sheets, then the other games; the offline cache keeps them all (``offline_pages``).
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, request
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, abort, request, url_for
+from flask.blueprints import BlueprintSetupState
 from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...games import DEFAULT, GAMES, Game
-from ...games.sussex import (
-    DECIDING_CARDS,
-    OLD_TRUMPS,
-    Bid,
-    Bonus,
-    Category,
-    Declaration,
-    HouseRules,
-    MartletKind,
-    MartletValues,
-    Money,
-    StingerSettlesWith,
-    Suit,
-    card,
-    cards_by_category,
-    category_of,
-    martlet_worth,
-    solo_call,
-    suit_cards,
-)
-from ...games.sussex import GAME as SUSSEX_TAROT
-from ...models import Sitting
+from ...games.base import Sheet
 from ...store import find_sitting
 from .. import render
-from .tables import CALLABLE, game_rows, penalty_rows
 
 bp = Blueprint("reference", __name__, url_prefix="/reference")
 
-SHEETS = (
-    ("reference.bids", "Bids and payments", "What each bid needs and pays, made or failed, with calling penalties."),
-    ("reference.called_cards", "Called cards", "Pick the young trumps: every card's category, penalty and ultimo."),
-    ("reference.solo", "Announcing a solo", "Tick your cards: which banned card you must call."),
-    ("reference.scoring", "Declarations and bonuses", "Values, martlets and their cancelling, announcements."),
-    ("reference.cards", "The cards", "Card points and the order of each suit."),
-    ("reference.play", "How the play goes", "Deal, auction, exchanges, following suit."),
-    ("reference.house_rules", "House rules and interpretations", "This session's choices, and where we decided."),
-    ("reference.cheat_sheet", "Cheat sheet", "One printable page."),
-)
 
-
-def _young() -> Suit:
-    value = request.args.get("young", "")
-    return next((s for s in Suit if s.value == value), Suit.CLUBS)
+def _listed(game: Game) -> list[Sheet]:
+    """The sheets a game's index lists: those with a title."""
+    return [s for s in game.sheets if s.title]
 
 
 def _others() -> list[Game]:
@@ -59,124 +35,66 @@ def _others() -> list[Game]:
 
 @bp.get("/")
 def index() -> Response:
-    return render("reference/index.html", sheets=SHEETS, others=_others())
+    return render("reference/index.html", sheets=_listed(DEFAULT), others=_others())
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
-    """A game's own sheet (the usual game's is the index of its sheets)."""
+    """A game's own page (the usual game's is the index of its sheets)."""
     found = GAMES.get(game_id)
     if found is None:
         abort(404)
-    context = {"sheets": SHEETS, "others": _others(), **found.reference_context()}
+    context = {"sheets": _listed(found), "others": _others(), **found.reference_context()}
     return render(found.templates.reference, game=found, **context)
 
 
-@bp.get("/bids")
-def bids() -> Response:
-    rules, sitting = _session_rules()
-    return render(
-        "reference/bids.html",
-        rules=rules,
-        sitting=sitting,
-        StingerSettlesWith=StingerSettlesWith,
-        bids=list(Bid),
-        games=game_rows(rules),
-        penalties=penalty_rows(),
-        categories=CALLABLE,
-        banned=Category.BANNED,
-    )
-
-
-@bp.get("/cards")
-def cards() -> Response:
-    return render("reference/cards.html", old_trumps=OLD_TRUMPS, suits=[(s, suit_cards(s)) for s in Suit])
-
-
-@bp.get("/cards/<code>")
-def card_facts(code: str) -> Response:
+def _show(game: Game, sheet: Sheet, **values: str) -> Response:
+    """One of ``game``'s sheets; one that follows a session (``?session=``) gets it, and its options if it is a
+    session of this game (else the game's usual ones)."""
+    context: dict[str, Any] = {}
+    options = game.options({})
+    if sheet.session:
+        public_id = request.args.get("session", "")
+        sitting = find_sitting(db.session, public_id) if public_id else None
+        if sitting is not None and sitting.game == game.id:
+            options = sitting.options
+        context["sitting"] = sitting
     try:
-        found = card(code)
-    except KeyError:
+        page = game.sheet(sheet.endpoint, request.args.to_dict(flat=False), options, **values)
+    except LookupError:
         abort(404)
-    per_suit = [(s, category_of(found, s)) for s in Suit]
-    return render("reference/card.html", card=found, per_suit=per_suit, young=_young())
+    return render(page.template, page.partial, **page.context, **context)
 
 
-@bp.get("/called-cards")
-def called_cards() -> Response:
-    young = _young()
-    return render("reference/called_cards.html", young=young, suits=list(Suit), groups=cards_by_category(young))
+def _view(game: Game, sheet: Sheet) -> Callable[..., Response]:
+    def view(**values: str) -> Response:
+        return _show(game, sheet, **values)
+
+    view.__name__ = sheet.endpoint
+    return view
 
 
-@bp.get("/solo")
-def solo() -> Response:
-    held = set(request.args.getlist("held"))
-    asked = "asked" in request.args
-    return render(
-        "reference/solo.html",
-        "reference/_solo_answer.html",
-        deciding=DECIDING_CARDS,
-        held=held,
-        call=solo_call(held) if asked else None,
-    )
+@bp.record
+def _register_sheets(state: BlueprintSetupState) -> None:
+    """Each registered game's sheets, as the app is built, each under its own endpoint (no two may share one)."""
+    taken = {"index", "game"}
+    for found in GAMES.values():
+        for sheet in found.sheets:
+            if sheet.endpoint in taken:
+                raise ValueError(f"two reference sheets named {sheet.endpoint!r}")
+            taken.add(sheet.endpoint)
+            state.add_url_rule(f"/{sheet.rule}", sheet.endpoint, _view(found, sheet))
 
 
-def _martlet_table() -> list[tuple[MartletKind, list[tuple[int, dict[MartletValues, Money]]]]]:
-    return [
-        (kind, [(n, {rule: martlet_worth(kind, n, rule) for rule in MartletValues}) for n in range(1, kind.most + 1)])
-        for kind in MartletKind
-    ]
-
-
-@bp.get("/scoring")
-def scoring() -> Response:
-    return render(
-        "reference/scoring.html",
-        declarations=list(Declaration),
-        bonuses=list(Bonus),
-        martlets=_martlet_table(),
-        categories=list(Category),
-    )
-
-
-@bp.get("/play")
-def play() -> Response:
-    return render("reference/play.html")
-
-
-def _session_rules() -> tuple[HouseRules, Sitting | None]:
-    sitting = find_sitting(db.session, request.args.get("session", "")) if request.args.get("session") else None
-    if sitting is None:
-        return HouseRules(), None
-    return SUSSEX_TAROT.house_rules_of(sitting.game, sitting.house_rules), sitting
-
-
-@bp.get("/house-rules")
-def house_rules() -> Response:
-    rules, sitting = _session_rules()
-    return render(
-        "reference/house_rules.html",
-        rules=rules,
-        sitting=sitting,
-        choices=[(StingerSettlesWith, rules.stinger_settles_with), (MartletValues, rules.martlet_values)],
-    )
-
-
-@bp.get("/cheat-sheet")
-def cheat_sheet() -> Response:
-    """One printable page, under the session's house rules (``?session=``) or the defaults."""
-    rules, sitting = _session_rules()
-    return render(
-        "reference/cheat_sheet.html",
-        rules=rules,
-        sitting=sitting,
-        bids=list(Bid),
-        games=game_rows(rules),
-        categories=list(Category),
-        declarations=list(Declaration),
-        bonuses=list(Bonus),
-        martlets=_martlet_table(),
-        MartletValues=MartletValues,
-        StingerSettlesWith=StingerSettlesWith,
-    )
+def offline_pages() -> list[str]:
+    """What the service worker keeps for reading offline: the index, every game's page, and every sheet of every
+    game whose address has no variables (with the query strings it names)."""
+    pages = [url_for("reference.index")]
+    for found in GAMES.values():
+        pages.append(url_for("reference.game", game_id=found.id))
+        for sheet in found.sheets:
+            if "<" in sheet.rule:
+                continue
+            url = url_for(f"reference.{sheet.endpoint}")
+            pages += [url, *(f"{url}?{query}" for query in sheet.also)]
+    return pages

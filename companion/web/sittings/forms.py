@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from flask_wtf import FlaskForm
 from wtforms import Field, RadioField, StringField
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from ...games import DEFAULT, Game
+from ...games import DEFAULT, GAMES, Game
 from ...games.base import STAKES, Stake
 from ...games.common import Money, MoneyError
 from ...games.common.fields import options, strip
@@ -67,16 +67,29 @@ class CoinsForm(FlaskForm):
 
 
 class HouseRulesForm(CoinsForm):
-    """The house rules and coins of the usual game: a group's defaults for its sessions."""
+    """One game's house rules (its options) and the coins: a group's defaults for its sessions of that game.
+    ``options_form`` gives a subclass with the game's option fields."""
+
+    #: The game whose options these are.
+    game: ClassVar[Game] = DEFAULT
+
+    @property
+    def option_names(self) -> list[str]:
+        return list(self.game.option_fields())
 
     @property
     def house_rules(self) -> Any:
-        """The usual game's options as chosen (its house rules)."""
-        return DEFAULT.options({name: self[name].data for name in DEFAULT.option_fields()})
+        """The game's options as chosen (its house rules)."""
+        return self.game.options({name: self[name].data for name in self.option_names})
 
 
-for _name, _field in DEFAULT.option_fields().items():  # the usual game's option fields
-    setattr(HouseRulesForm, _name, _field)
+_Form = TypeVar("_Form", bound=HouseRulesForm)
+
+
+@cache
+def options_form(form: type[_Form], game: Game) -> type[_Form]:
+    """``form`` (a ``HouseRulesForm``) for ``game``: with its option fields."""
+    return type(f"{type(game).__name__}{form.__name__}", (form,), {"game": game, **game.option_fields()})
 
 
 class SittingForm(CoinsForm):
@@ -184,9 +197,10 @@ def players_of(game: Game, asked: int | None) -> int:
     return asked if asked in game.players else game.players[0]
 
 
-def rules_data(rules: Any, coins: str) -> dict[str, str]:
-    """A group's house rules (the usual game's options) and coins, as its forms show them."""
-    return {"coins": coins, **DEFAULT.options_json(rules)}
+def group_data(group: Group, game: Game) -> dict[str, Any]:
+    """A group's house rules for ``game`` (its options: the group's, else the game's usual ones) and coins, as
+    its forms show them."""
+    return {"coins": group.coins, **game.options_json(group.options_for(game))}
 
 
 def _seats_data(sitting: Sitting) -> dict[str, str]:
@@ -202,11 +216,13 @@ def _seats_data(sitting: Sitting) -> dict[str, str]:
 def again_data(sitting: Sitting, defaults: Group | None = None) -> dict[str, str]:
     """The start form filled as the session ``sitting`` was: the same players, length, stake and options.
 
-    With ``defaults`` (its group), the house rules and coins are the group's as they are now (the usual game).
+    With ``defaults`` (its group), the coins are the group's as they are now, and so are the house rules if the
+    group keeps some for the session's game.
     """
     data = _seats_data(sitting) | {"coins": sitting.coins, **json.loads(sitting.house_rules)}
     if sitting.stake_per:
         data.update(stake=str(Money(sitting.stake)), stake_per=sitting.stake_per)
-    if defaults is not None and sitting.game == DEFAULT.id:
-        data |= rules_data(defaults.rules, defaults.coins)
+    if defaults is not None:
+        game = GAMES[sitting.game]
+        data |= group_data(defaults, game) if defaults.defaults.keeps(game) else {"coins": defaults.coins}
     return data

@@ -8,17 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...games.sussex import (
-    DEFAULT_HOUSE_RULES,
-    Bid,
-    Category,
-    HandRecord,
-    HouseRules,
-    Money,
-    Suit,
-    cards_by_category,
-    score,
-)
+from ..common.cards import Suit
+from ..common.money import Money
+from .bids import Bid
+from .categories import Category, cards_by_category
+from .hand import HandRecord
+from .house import DEFAULT_HOUSE_RULES, HouseRules
+from .score import score
 
 #: Categories a partner or silent solo may call, dearest first.
 CALLABLE = (Category.ALE, Category.SMALL_BEER, Category.WATER, Category.GUBBER)
