@@ -11,7 +11,7 @@ import csv
 import io
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,6 +38,7 @@ from .store import (
     load_scoreboard,
     members_named,
     new_secret,
+    restand,
     stake_of,
 )
 
@@ -453,6 +454,7 @@ def _import_session(db: Session, s: _SessionIn, groups: dict[Any, Group]) -> Imp
         if h.net not in (None, list(hand.scores(sitting.seats))):
             rescored.append(h.deal)
         db.add(hand)
+    restand(db, sitting)
     return Imported(sitting, len(s.hands), rescored, groups.get(s.group) if s.group else None)
 
 
@@ -522,7 +524,13 @@ def hands_csv(db: Session, sitting: Sitting) -> str:
 
 def group_csv(db: Session, group: Group) -> str:
     """Every hand of the group's sessions, oldest first, in money: a column per player of the group, empty where
-    they sat out. A game settled by the game (not by the point) has a row of what each won once it is over."""
+    they sat out.
+
+    The money is each session's own (``Scoreboard.ledger``, the game's ``money`` spread over its hands): each
+    row adds up to nothing, a finished session's rows add up to its settle-up (a last "settled" row carries what
+    only its end pays, a stake a game), and the total row is the leaderboard's. An unfinished session's hands
+    are listed without money: nobody has won or lost it yet.
+    """
     members = sorted(group.members, key=lambda m: m.name_key)
     out = io.StringIO()
     writer = _SafeWriter(out)
@@ -537,24 +545,27 @@ def group_csv(db: Session, group: Group) -> str:
         if len(seats) != sitting.seats:  # not seated from the group's players: nothing to file under them
             continue
         board = load_scoreboard(db, sitting)
-        started = sitting.created_at.strftime("%Y-%m-%d %H:%M")
-        per_hand = board.stake is not Stake.PER_GAME
-        for h in board.hands:
+        head = [sitting.public_id, sitting.created_at.strftime("%Y-%m-%d %H:%M")]
+        for deal, dealer, hand, money in _ledger_rows(board):
             cells: list[object] = [""] * len(members)
             for seat, i in enumerate(seats):
-                money = h.payments[seat] * (board.sitting.stake if board.stake is Stake.PER_POINT else 1)
-                cells[i] = _sd(money) if per_hand else ""
-                totals[i] += money if per_hand else 0
-            head = [sitting.public_id, started, h.deal, board.names[h.dealer], board.game.name, h.description]
-            writer.writerow(head + cells)
-        if not per_hand and board.outcome.finished:
-            cells = [""] * len(members)
-            for seat, i in enumerate(seats):
-                cells[i] = _sd(board.money[seat])
-                totals[i] += board.money[seat]
-            writer.writerow([sitting.public_id, started, "", "", board.game.name, "settled"] + cells)
+                cells[i] = _sd(money[seat]) if money is not None else ""
+                totals[i] += money[seat] if money is not None else 0
+            writer.writerow([*head, deal, dealer, board.game.name, hand, *cells])
     writer.writerow(["total", "", "", "", "", ""] + [_sd(t) for t in totals])
     return out.getvalue()
+
+
+def _ledger_rows(board: Scoreboard) -> Iterator[tuple[object, str, str, Sequence[int] | None]]:
+    """A session's rows in the group's CSV: (deal, dealer, hand, each seat's money or None)."""
+    counted = board.outcome.finished
+    ledger = board.ledger
+    for h, money in zip(board.hands, ledger.hands, strict=True):
+        yield h.deal, board.names[h.dealer], h.description, money if counted else None
+    if counted and any(ledger.settled):
+        yield "", "", "settled", ledger.settled
+    elif board.hands and not counted:
+        yield "", "", f"unfinished ({board.progress}): no money counted", None
 
 
 @dataclass(frozen=True)
@@ -599,7 +610,9 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
                 db.execute(
                     update(Sitting).where(col(Sitting.id) == hand.sitting_id).values(revision=Sitting.revision + 1)
                 )
-    if fix:
+    if fix:  # and how each session stands, as its game now says
+        for sitting in db.exec(select(Sitting).where(col(Sitting.id).in_(select(Hand.sitting_id)))).all():
+            restand(db, sitting)
         db.commit()
     return checked, mismatches
 

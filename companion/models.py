@@ -171,6 +171,14 @@ class Sitting(SQLModel, table=True):
     #: Goes up with every change to the session's hands. Bumped first in each
     #: change, so every change to a session takes its row lock in one order.
     revision: int = 0
+    # How the session stands after its hands, as its game says (``Game.outcome``): written with every change
+    # to its hands (``store.restand``), so that lists and statistics read a line, not every hand.
+    #: How many hands are in.
+    played: int = 0
+    #: Whether it is over.
+    finished: bool = False
+    #: Who won it: seats, separated by spaces (none while it goes on, or for a drawn game).
+    winners: str = Field(default="", max_length=16)
 
     # Quoted: Player is defined below, and SQLModel reads this annotation at class creation.
     players: list["Player"] = Relationship(  # noqa: UP037
@@ -192,6 +200,10 @@ class Sitting(SQLModel, table=True):
 
     def dealer_of(self, deal: int) -> int:
         return dealer_seat(self.first_dealer, deal, self.seats)
+
+    @property
+    def winner_seats(self) -> tuple[int, ...]:
+        return tuple(int(seat) for seat in self.winners.split())
 
 
 class Player(SQLModel, table=True):

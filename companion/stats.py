@@ -12,6 +12,7 @@ names, game by game; a player's page reads only the sessions they sat in.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -24,7 +25,7 @@ from sqlalchemy import Executable, case, func, literal, or_
 from sqlmodel import Session, col, select
 
 from .games import GAMES, Game
-from .games.base import Played
+from .games.base import Outcome, Played
 from .models import Group, Hand, Member, Player, Sitting
 from .store import group_numbers, stake_per
 
@@ -54,28 +55,39 @@ class Tried:
 
 @dataclass(frozen=True)
 class SessionResult:
-    """One player's evening: money won (halfpence) and, once the session is over, their place (1 leads; ties
-    share). A session left before its end has no places: nobody finished first in it."""
+    """One player's evening: once the session is over, money won (halfpence) and their place (1 leads; ties
+    share). A session left before its end has neither: nobody has won or lost it."""
 
     public_id: str
     started: datetime
     hands: int
-    net: int
+    #: Money won (halfpence); None while the session is unfinished.
+    net: int | None
     #: None while the session is unfinished.
     place: int | None
-    deals: int = 0
+    #: How far it came, in its game's words ("12 of 16 deals").
+    progress: str = ""
     #: Its number in the group, 1 for the first.
     number: int = 0
+    #: Among its winners (a drawn game has none).
+    won: bool = False
+    #: Its game's name.
+    game: str = ""
 
     @property
     def finished(self) -> bool:
-        return self.place is not None
+        return self.net is not None
+
+    @property
+    def money(self) -> int:
+        """Money won, nothing while it is unfinished."""
+        return self.net or 0
 
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's line on the group's leaderboard: sessions played, hands, net won (halfpence), wins (first
-    places in finished sessions) and finished sessions."""
+    """A player's line on the group's leaderboard: sessions played, hands, net won over the finished sessions
+    (halfpence), wins and finished sessions."""
 
     member_id: int
     name: str
@@ -90,9 +102,9 @@ class Standing:
         return self.sessions - self.finished
 
     @property
-    def per_session(self) -> int:
-        """Average net per session, to the halfpenny (rounded towards zero)."""
-        return int(self.net / self.sessions)
+    def per_session(self) -> int | None:
+        """Average net per finished session, to the halfpenny (rounded towards zero)."""
+        return int(self.net / self.finished) if self.finished else None
 
 
 @dataclass
@@ -144,22 +156,22 @@ class PlayerStats:
 
     @property
     def net(self) -> int:
-        return sum(s.net for s in self.sessions)
+        """Money won over their finished sessions."""
+        return sum(s.money for s in self.sessions)
 
     @property
     def per_session(self) -> int | None:
-        """Average net per session, to the halfpenny (rounded towards zero)."""
-        if not self.sessions:
-            return None
-        return int(self.net / len(self.sessions))
+        """Average net per finished session, to the halfpenny (rounded towards zero)."""
+        finished = len(self.finished)
+        return int(self.net / finished) if finished else None
 
     @property
     def best(self) -> SessionResult | None:
-        return max(self.sessions, key=lambda s: s.net, default=None)
+        return max(self.finished, key=lambda s: s.money, default=None)
 
     @property
     def worst(self) -> SessionResult | None:
-        return min(self.sessions, key=lambda s: s.net, default=None)
+        return min(self.finished, key=lambda s: s.money, default=None)
 
     @property
     def finished(self) -> list[SessionResult]:
@@ -168,27 +180,27 @@ class PlayerStats:
 
     @property
     def wins(self) -> int:
-        """Finished sessions in first place (a shared first counts)."""
-        return sum(s.place == 1 for s in self.sessions)
+        """Sessions they won (a win shared with a partner, or by a tie at the top, counts; a draw does not)."""
+        return sum(s.won for s in self.sessions)
 
     @property
     def up(self) -> Tried:
         """Finished sessions, and those they finished up (won money)."""
-        return Tried(len(self.finished), sum(s.net > 0 for s in self.finished))
+        return Tried(len(self.finished), sum(s.money > 0 for s in self.finished))
 
     @property
     def longest_run_up(self) -> int:
         """The most finished sessions in a row they finished up."""
         best = run = 0
         for s in self.finished:
-            run = run + 1 if s.net > 0 else 0
+            run = run + 1 if s.money > 0 else 0
             best = max(best, run)
         return best
 
     @property
     def running(self) -> list[int]:
-        """Net won after each of their sessions, from 0."""
-        return list(accumulate((s.net for s in self.sessions), initial=0))
+        """Net won after each of their sessions, from 0 (flat through unfinished ones)."""
+        return list(accumulate((s.money for s in self.sessions), initial=0))
 
     def figures(self, game: Game) -> Figures:
         if game.id not in self.games:
@@ -214,7 +226,7 @@ class GroupStats:
 
     def running(self, player: PlayerStats) -> list[int]:
         """The player's net after each of the group's sessions, from 0 (flat through nights they missed)."""
-        theirs = {s.public_id: s.net for s in player.sessions}
+        theirs = {s.public_id: s.money for s in player.sessions}
         return list(accumulate((theirs.get(public_id, 0) for public_id, _ in self.sessions), initial=0))
 
 
@@ -229,11 +241,29 @@ class Evening:
     started: datetime
     number: int
     hands: int
-    deals: int
+    #: How far it came, in its game's words ("12 of 16 deals").
+    progress: str
     game: Game
     members: tuple[int | None, ...]
-    money: tuple[int, ...]
+    #: None while the session is not over: nobody has won or lost its money yet.
+    money: tuple[int, ...] | None
     places: tuple[int, ...] | None
+    #: The seats that won it (none for a drawn game, or while it goes on).
+    winners: tuple[int, ...]
+
+    def result(self, seat: int) -> SessionResult:
+        """How the player in ``seat`` did."""
+        return SessionResult(
+            self.public_id,
+            self.started,
+            self.hands,
+            self.money[seat] if self.money is not None else None,
+            self.places[seat] if self.places is not None else None,
+            self.progress,
+            self.number,
+            seat in self.winners,
+            self.game.name,
+        )
 
 
 PAYS = (col(Hand.pay_0), col(Hand.pay_1), col(Hand.pay_2), col(Hand.pay_3), col(Hand.pay_4))
@@ -256,9 +286,10 @@ def evenings(db: Session, group: Group, member: int | None = None) -> list[Eveni
         col(Sitting.game),
         col(Sitting.stake),
     )
+    standing = (col(Sitting.deals), col(Sitting.seats), col(Sitting.house_rules), col(Sitting.finished))
     # SQLAlchemy's own select: SQLModel's is typed for at most four columns.
     sittings = (
-        sa.select(*columns, col(Sitting.stake_per), col(Sitting.deals), col(Sitting.seats))
+        sa.select(*columns, col(Sitting.stake_per), *standing, col(Sitting.winners))
         .join(numbered, numbered.c.id == Sitting.id)
         .order_by(col(Sitting.created_at), col(Sitting.id))
     )
@@ -278,16 +309,20 @@ def evenings(db: Session, group: Group, member: int | None = None) -> list[Eveni
 
 
 def _evening(row: Sequence[Any], summed: Sequence[Any], seats: dict[int, int | None]) -> Evening:
-    sitting_id, public_id, started, number, game_id, worth, per, deals, players = row
+    """A session as its game settles it: its money and places are the scoreboard's (``Game.money`` and
+    ``Game.places``, with how it stands as its game wrote it on its row), once it is over; until then none."""
+    sitting_id, public_id, started, number, game_id, worth, per, deals, players, rules, finished, winners = row
     game = GAMES[game_id]
     hands, totals = summed[0], tuple(int(t or 0) for t in summed[1 : 1 + players])
-    played = Played(totals, hands, deals)
-    outcome = game.outcome(played)
-    money = tuple(game.money(stake_per(game, per), worth, played, outcome))
-    # Places by the game's own totals (sides share theirs), once the session is over.
-    places = tuple(1 + sum(o > t for o in totals) for t in totals) if outcome.finished else None
+    won = Outcome(bool(finished), tuple(int(seat) for seat in winners.split()))
     members = tuple(seats.get(seat) for seat in range(players))
-    return Evening(sitting_id, public_id, started, number, hands, deals, game, members, money, places)
+    options = game.options(json.loads(rules or "{}"))
+    progress = game.ending_for(options).progress(hands, deals)
+    money, places = None, None
+    if won.finished:
+        money = tuple(game.money(stake_per(game, per), worth, Played(totals, hands, deals, options=options), won))
+        places = game.places(totals)
+    return Evening(sitting_id, public_id, started, number, hands, progress, game, members, money, places, won.winners)
 
 
 def _rows(db: Session, query: Executable) -> Sequence[Sequence[Any]]:
@@ -316,10 +351,9 @@ def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
         for seat, member_id in enumerate(night.members):
             if member_id is None:
                 continue
-            t = tally.setdefault(member_id, [0, 0, 0, 0, 0])
-            place = night.places[seat] if night.places else None
-            t[0], t[1], t[2] = t[0] + 1, t[1] + night.hands, t[2] + night.money[seat]
-            t[3], t[4] = t[3] + (place == 1), t[4] + (place is not None)
+            t, result = tally.setdefault(member_id, [0, 0, 0, 0, 0]), night.result(seat)
+            t[0], t[1], t[2] = t[0] + 1, t[1] + night.hands, t[2] + result.money
+            t[3], t[4] = t[3] + result.won, t[4] + result.finished
     names = db.exec(select(Member.id, Member.name, Member.name_key).where(Member.group_id == group.id)).all()
     ranked = sorted((-tally[i][2], key, i, name) for i, name, key in names if i is not None and i in tally)
     standings = [Standing(i, name, *tally[i]) for _, _, i, name in ranked]
@@ -332,7 +366,7 @@ def _running(nights: list[Evening], members: list[int]) -> list[list[int]]:
     for n, night in enumerate(nights):
         for seat, member_id in enumerate(night.members):
             if member_id in each:
-                each[member_id][n] = night.money[seat]
+                each[member_id][n] = night.result(seat).money
     return [list(accumulate(each[m], initial=0)) for m in members]
 
 
@@ -346,11 +380,7 @@ def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) ->
     for night in nights:
         for seat, member_id in enumerate(night.members):
             if member_id in players:
-                place = night.places[seat] if night.places else None
-                result = SessionResult(
-                    night.public_id, night.started, night.hands, night.money[seat], place, night.deals, night.number
-                )
-                players[member_id].sessions.append(result)
+                players[member_id].sessions.append(night.result(seat))
     _file_play(db, group, players, wanted)
     sessions = [(night.public_id, night.started) for night in nights]  # one player's: theirs alone
     return GroupStats(group, list(players.values()), sessions)

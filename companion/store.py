@@ -22,7 +22,7 @@ from sqlalchemy.sql import Subquery
 from sqlmodel import Session, col, delete, select, update
 
 from .games import DEFAULT, GAMES, Game, Scored
-from .games.base import STAKES, Outcome, Played, Stake, Unit
+from .games.base import STAKES, Ending, Ledger, Outcome, Played, Stake, Unit
 from .games.common import Money
 from .models import (
     Access,
@@ -242,8 +242,7 @@ def group_sittings(
     rows = list(db.exec(query))
     more = per_page is not None and len(rows) > per_page
     rows = rows[:per_page]
-    counts = _hand_counts(db, [s for s, _ in rows])
-    return [SittingSummary(s, counts.get(s.id or 0, 0), None, number) for s, number in rows], more
+    return [SittingSummary(s, None, number) for s, number in rows], more
 
 
 def group_numbers(group: Group) -> Subquery:
@@ -268,12 +267,30 @@ def groups_of(db: Session, device: str | None) -> list[tuple[Group, Role]]:
 
 @dataclass(frozen=True)
 class SittingSummary:
+    """A session on a list: its own row, which says how it stands, and how this phone or its group knows it."""
+
     sitting: Sitting
-    hands: int
     #: This phone's role in it (None where the list is not one phone's).
     role: Role | None
     #: Its number in its group (None outside a group's list).
     number: int | None = None
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.sitting.game]
+
+    @property
+    def hands(self) -> int:
+        return self.sitting.played
+
+    @property
+    def finished(self) -> bool:
+        return self.sitting.finished
+
+    @property
+    def progress(self) -> str:
+        """How far it has come, in its game's words: "3 of 8 deals", "5 deals, first to 800"."""
+        return ending_of(self.sitting).progress(self.sitting.played, self.sitting.deals)
 
 
 def sittings_of(
@@ -292,17 +309,7 @@ def sittings_of(
     ).all()
     more = len(rows) > per_page
     rows = rows[:per_page]
-    counts = _hand_counts(db, [s for s, _ in rows])
-    return [SittingSummary(s, counts.get(s.id or 0, 0), Role(role)) for s, role in rows], more
-
-
-def _hand_counts(db: Session, sittings: list[Sitting]) -> dict[int, int]:
-    """How many hands each of these sessions holds (those with none are missing)."""
-    if not sittings:
-        return {}
-    ids = [s.id for s in sittings]
-    counted = select(Hand.sitting_id, func.count()).where(col(Hand.sitting_id).in_(ids)).group_by(col(Hand.sitting_id))
-    return {sitting_id: n for sitting_id, n in db.exec(counted)}
+    return [SittingSummary(s, Role(role)) for s, role in rows], more
 
 
 def _grants(thing: Sitting | Group) -> tuple[type[Access] | type[GroupAccess], Mapped[int]]:
@@ -499,8 +506,12 @@ class Scoreboard:
 
     @cached_property
     def played(self) -> Played:
-        records = tuple(h.record for h in self.hands)
-        return Played(tuple(self.totals), len(records), self.sitting.deals, records, tuple(self.sitting.names))
+        return played_of(self.sitting, [h.record for h in self.hands], self.totals)
+
+    @cached_property
+    def ending(self) -> Ending:
+        """How this session ends, with its options (a target the table chose): it words every length."""
+        return ending_of(self.sitting)
 
     @cached_property
     def outcome(self) -> Outcome:
@@ -510,7 +521,26 @@ class Scoreboard:
     @property
     def won_early(self) -> bool:
         """A game played to a target was won before its deals ran out: no more hands go in."""
-        return self.outcome.finished and not self.game.ending.fixed
+        return self.outcome.finished and len(self.hands) < self.sitting.deals
+
+    @property
+    def heading(self) -> str:
+        """The scoreboard's heading: the deal to score next, or that the session is over."""
+        deal = self.next_deal
+        return self.ending.over(self.sitting.deals) if deal is None else self.ending.heading(deal, self.sitting.deals)
+
+    @property
+    def totals_after(self) -> str:
+        return self.ending.totals_after(len(self.hands), self.sitting.deals)
+
+    @property
+    def length(self) -> str:
+        """The session's length as its settings say it: "16 deals", "first to 800"."""
+        return self.ending.describe(self.sitting.deals)
+
+    @property
+    def progress(self) -> str:
+        return self.ending.progress(len(self.hands), self.sitting.deals)
 
     @property
     def next_deal(self) -> int | None:
@@ -569,17 +599,50 @@ class Scoreboard:
 
     @cached_property
     def places(self) -> list[int]:
-        """Each seat's place, 1 for the leader; equal totals share a place.
+        """Each seat's place, 1 for the leader; equal totals share a place, partners their side's.
 
         The totals stay in seat order on the board (tiles never move); places say who leads.
         """
-        totals = self.totals
-        return [1 + sum(other > total for other in totals) for total in totals]
+        return list(self.game.places(self.totals))
+
+    @cached_property
+    def ledger(self) -> Ledger:
+        """The session's money hand by hand, and what its end settles besides (``Game.ledger``)."""
+        scores = [h.payments for h in self.hands]
+        return self.game.ledger(self.stake, self.sitting.stake, scores, self.played, self.outcome)
 
     @cached_property
     def settlement(self) -> list[Payment]:
         """Who pays whom, in money."""
         return settle(self.money)
+
+
+def ending_of(sitting: Sitting) -> Ending:
+    """How a session ends, as its game reads its options."""
+    return GAMES[sitting.game].ending_for(sitting.options)
+
+
+def played_of(sitting: Sitting, records: list[Any], totals: list[int]) -> Played:
+    """A session as its game sees it: totals, hands in deal order, length, names and options."""
+    return Played(
+        tuple(totals), len(records), sitting.deals, tuple(records), tuple(sitting.names), options=sitting.options
+    )
+
+
+def restand(db: Session, sitting: Sitting) -> None:
+    """Write on the session's row how it stands after its hands (``Sitting.played``, ``finished``, ``winners``),
+    as its game says; part of every change to its hands, in the same transaction."""
+    db.flush()
+    game = GAMES[sitting.game]
+    rows = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(col(Hand.deal))).all()
+    records = [game.parse(json.loads(h.record), sitting.seats, stored=True) for h in rows]
+    totals = [sum(h.scores(sitting.seats)[seat] for h in rows) for seat in range(sitting.seats)]
+    outcome = game.outcome(played_of(sitting, records, totals))
+    db.exec(
+        update(Sitting)
+        .where(col(Sitting.id) == sitting.id)
+        .values(played=len(rows), finished=outcome.finished, winners=" ".join(map(str, outcome.winners)))
+    )
 
 
 def stake_of(sitting: Sitting) -> Stake:
@@ -669,6 +732,7 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: Any, form_toke
                 **hand_values(GAMES[sitting.game], record),
             )
         )
+        restand(db, sitting)
         db.commit()
         return True
     except IntegrityError:
@@ -701,6 +765,7 @@ def edit_hand(db: Session, sitting: Sitting, deal: int, record: Any, version: in
     if not changed:
         _rolled_back(db, *ids)
         raise StaleEdit(deal)
+    restand(db, sitting)
     db.commit()
 
 
@@ -712,5 +777,6 @@ def delete_hand(db: Session, sitting: Sitting, deal: int) -> bool:
         _rolled_back(db, *ids)
         return False
     db.delete(hand)
+    restand(db, sitting)
     db.commit()
     return True

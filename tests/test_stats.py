@@ -232,7 +232,8 @@ def test_runs_of_sessions_finished_up():
 
 
 def recount(nights: list[tuple[list[str], list[HandRecord]]]) -> dict[str, dict]:
-    """Each player's figures worked out straight from the records, one hand at a time."""
+    """Each player's figures worked out straight from the records, one hand at a time; money only from nights
+    played to their end (8 deals)."""
     from companion.games.sussex import score
 
     figures: dict[str, dict] = {}
@@ -248,7 +249,7 @@ def recount(nights: list[tuple[list[str], list[HandRecord]]]) -> dict[str, dict]
             sides = list(record.bonus_sides().values())
             for seat, name in enumerate(names):
                 f = figures[name]
-                f["net"] += net[seat]
+                f["net"] += net[seat] if len(hands) == 8 else 0
                 f["hands"] += 1
                 f["bonuses"] += sides.count(record.side_of(seat))
             bid = figures[names[record.declarer]]["bids"].setdefault(record.bid.id, [0, 0])
@@ -270,7 +271,8 @@ def recount(nights: list[tuple[list[str], list[HandRecord]]]) -> dict[str, dict]
     nights=st.lists(
         st.tuples(
             st.permutations(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]).map(lambda p: p[:4]),
-            st.lists(valid_hands(), max_size=5),
+            # A night played to its end (8 deals), or left early: only a finished night's money counts.
+            st.one_of(st.lists(valid_hands(), min_size=8, max_size=8), st.lists(valid_hands(), max_size=3)),
         ),
         min_size=1,
         max_size=4,

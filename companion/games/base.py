@@ -79,6 +79,8 @@ class Played:
     records: tuple[Any, ...] = ()
     #: The players' names in seat order, for lines that name them (none for statistics).
     names: tuple[str, ...] = ()
+    #: The session's options (house rules) as its game reads them (``Game.options``); None: the usual ones.
+    options: Any = None
 
     def name(self, seat: int) -> str:
         """A seat's player by name, or by number when the names are not at hand."""
@@ -97,9 +99,6 @@ class Outcome:
 
 class Ending(ABC):
     """How a session of a game ends."""
-
-    #: A set number of deals (the board says "deal 3 of 8"), or not (a target).
-    fixed: ClassVar[bool] = True
 
     @abstractmethod
     def deal_choices(self, players: int) -> tuple[int, ...]:
@@ -123,6 +122,28 @@ class Ending(ABC):
 
     def describe(self, deals: int) -> str:
         return f"{deals} deals"
+
+    # -- how a session of this length stands, in words ---------------------------------------
+
+    def progress(self, hands: int, deals: int) -> str:
+        """How far a session has come, for the lists of sessions: "3 of 8 deals"."""
+        return f"{hands} of {deals} deals"
+
+    def heading(self, deal: int, deals: int) -> str:
+        """The scoreboard's heading while the session goes on: "Deal 3 of 8"."""
+        return f"Deal {deal} of {deals}"
+
+    def over(self, deals: int) -> str:
+        """The scoreboard's heading once the session is over."""
+        return f"All {deals} deals played"
+
+    def totals_after(self, hands: int, deals: int) -> str:
+        """The printed sheet's line of totals: "Totals after 3 of 8 deals"."""
+        return f"Totals after {hands} of {deals} deals"
+
+    def steps(self, hands: int, deals: int) -> int:
+        """How many deals the session's chart is drawn across: its length."""
+        return deals
 
 
 def _leaders(game: Game, totals: Sequence[int]) -> tuple[int, ...]:
@@ -173,7 +194,6 @@ class Target(Ending):
 
     score: int
     most: int = 99
-    fixed: ClassVar[bool] = False
 
     def deal_choices(self, players: int) -> tuple[int, ...]:
         return (self.most,)
@@ -192,6 +212,31 @@ class Target(Ending):
 
     def deal_label(self, deals: int) -> str:
         return f"Until someone reaches {self.score} (at most {deals} deals)"
+
+    def progress(self, hands: int, deals: int) -> str:
+        """
+        >>> Target(800).progress(1, 99)
+        '1 deal, first to 800'
+        """
+        return f"{hands} deal{'' if hands == 1 else 's'}, first to {self.score}"
+
+    def heading(self, deal: int, deals: int) -> str:
+        return f"Deal {deal} · first to {self.score}"
+
+    def over(self, deals: int) -> str:
+        return "Game over"
+
+    def totals_after(self, hands: int, deals: int) -> str:
+        return f"Totals after {hands} deal{'' if hands == 1 else 's'}"
+
+    def steps(self, hands: int, deals: int) -> int:
+        """The hands played so far (the deals are only a ceiling), and at least a few, so that the first hands
+        are not stretched across the whole chart."""
+        return max(hands, MIN_STEPS)
+
+
+#: The fewest steps a chart of a game played to a target is drawn over.
+MIN_STEPS = 4
 
 
 def money_at_stake(
@@ -224,6 +269,14 @@ def money_at_stake(
     for place, seat in enumerate(winners):
         money[seat] = share + (1 if place < odd else 0)
     return money
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A session's money (halfpence) hand by hand, and what its end settles besides."""
+
+    hands: tuple[tuple[int, ...], ...]
+    settled: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -369,12 +422,56 @@ class Game(ABC):
         """For a game played to a target: how far each player or side is from it, in words."""
         return ()
 
+    def ending_for(self, options: Any) -> Ending:
+        """How a session with these options ends (a target a table chose, say): by default ``ending``."""
+        return self.ending
+
     def outcome(self, played: Played) -> Outcome:
-        return self.ending.outcome(self, played)
+        """Whether the session is over, who won it, and how far each is from the end: its ending's answer."""
+        return self.ending_for(played.options).outcome(self, played)
+
+    def places(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """Each seat's place by its total, 1 leading, equal totals sharing a place; in a partnership game the
+        sides are placed, and partners share their side's.
+
+        >>> from companion.games import GAMES
+        >>> GAMES["tarocchi"].places((30, 10, 30, 10)), GAMES["french"].places((9, 9, -6, -12))
+        ((1, 2, 1, 2), (1, 1, 3, 4))
+        """
+        sides = self.partnerships(len(totals)) or tuple((seat,) for seat in range(len(totals)))
+        side_totals = [totals[side[0]] for side in sides]
+        places = [0] * len(totals)
+        for side, total in zip(sides, side_totals, strict=True):
+            for seat in side:
+                places[seat] = 1 + sum(other > total for other in side_totals)
+        return tuple(places)
 
     def money(self, stake: Stake, worth: int, played: Played, outcome: Outcome | None = None) -> list[int]:
-        """Each seat's money for the session so far (zero-sum halfpence); ``outcome`` if already known."""
+        """Each seat's money for the session so far (zero-sum halfpence); ``outcome`` if already known.
+
+        The one money rule: the scoreboard, settling up, the CSVs, the leaderboard and the players' pages all
+        read a session's money from here (``ledger`` spreads it over the hands)."""
         return money_at_stake(stake, played.totals, worth, outcome or self.outcome(played), self.zero_sum)
+
+    def ledger(
+        self, stake: Stake, worth: int, scores: Sequence[Sequence[int]], played: Played, outcome: Outcome | None = None
+    ) -> Ledger:
+        """The session's money hand by hand: each hand's own money (as ``money`` counts a hand alone, before
+        any game is won), and what is left to settle when the session ends (a stake a game, say), so that the
+        rows always add up to ``money`` and each is zero-sum.
+
+        >>> from companion.games import GAMES
+        >>> GAMES["tarocchi"].ledger(Stake.PER_GAME, 5, [(3, 1, 3, 1), (2, 0, 2, 0)], Played((5, 1, 5, 1), 2, 2))
+        Ledger(hands=((0, 0, 0, 0), (0, 0, 0, 0)), settled=(5, -5, 5, -5))
+        """
+        alone = Outcome(False)
+        rows = tuple(
+            tuple(self.money(stake, worth, Played(tuple(s), 1, played.deals, options=played.options), alone))
+            for s in scores
+        )
+        whole = self.money(stake, worth, played, outcome)
+        settled = tuple(m - sum(row[seat] for row in rows) for seat, m in enumerate(whole))
+        return Ledger(rows, settled)
 
     # -- its pages -------------------------------------------------------------------------
 

@@ -107,13 +107,8 @@ def _drawn(count: int, steps: int) -> list[int]:
     return drawn
 
 
-#: The fewest steps a chart of a game played to a target is drawn over, so that its first hands are not stretched
-#: across the whole width.
-MIN_STEPS = 4
-
-
 def running_totals_chart(board: Scoreboard) -> Chart | None:
     """Each seat's running total over the session's deals (over the hands played so far, in a game played to a
     target: its deals are only a ceiling)."""
-    steps = board.sitting.deals if board.game.ending.fixed else max(len(board.hands), MIN_STEPS)
+    steps = board.ending.steps(len(board.hands), board.sitting.deals)
     return line_chart(list(zip(board.names, board.running, strict=True)), steps)

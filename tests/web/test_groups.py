@@ -50,6 +50,12 @@ def score(client, session_url, **fields):
     assert response.status_code == 303, response.text
 
 
+def play_out(client, session_url, deals=8, **fields):
+    """Every deal of a session the same hand: only a finished session's money counts in the group."""
+    for _ in range(deals):
+        score(client, session_url, **fields)
+
+
 def leaderboard(html: str) -> list[tuple[str, int]]:
     rows = re.findall(r'<tr data-member="\d+" data-net="(-?\d+)">.*?<a href="[^"]+">([^<]+)</a>', html, re.S)
     return [(name, int(net)) for net, name in rows]
@@ -67,12 +73,16 @@ def test_a_group_is_listed_on_its_phone_and_starts_with_its_house_rules(client):
 def test_sessions_fill_the_leaderboard_and_a_new_name_joins_the_group(client):
     url = make_group(client)
     one = start_group_session(client, url)
-    score(client, one, **PARTNER_MADE)  # Bob declares with Dan: +0/6 each, Ann and Cat -0/6
+    play_out(client, one, **PARTNER_MADE)  # Bob declares with Dan: +0/6 each, Ann and Cat -0/6, 8 times
     two = start_group_session(client, url, names=["Eve", "ann", "Bob", "Cat"])
     score(client, two, **PARTNER_MADE)  # ann (seat 1) declares with Cat (seat 3)
     page = client.get(url).text
-    # Ann: -12 then +12; Bob: +12 then -12; Cat: -12 then +12; Dan +12; Eve -12 (halfpence).
-    assert leaderboard(page) == [("Dan", 12), ("Ann", 0), ("Bob", 0), ("Cat", 0), ("Eve", -12)]
+    # The second session is unfinished: its money does not count yet.
+    assert leaderboard(page) == [("Bob", 96), ("Dan", 96), ("Eve", 0), ("Ann", -96), ("Cat", -96)]
+    play_out(client, two, deals=7, **PARTNER_MADE)
+    page = client.get(url).text
+    # Ann: -96 then +96; Bob: +96 then -96; Cat: -96 then +96; Dan +96; Eve -96 (halfpence).
+    assert leaderboard(page) == [("Dan", 96), ("Ann", 0), ("Bob", 0), ("Cat", 0), ("Eve", -96)]
     players = re.search(r'<ul class="chips" id="group-players">(.*?)</ul>', page, re.S).group(1)
     assert re.findall(r">([^<]+)</a>", players) == ["Ann", "Bob", "Cat", "Dan", "Eve"]  # "ann" is Ann
     assert "2 sessions played" in page
@@ -96,16 +106,16 @@ def test_same_as_last_time_is_one_tap(client):
 def test_the_player_page_and_a_rename(client):
     url = make_group(client)
     one = start_group_session(client, url)
-    score(client, one, **PARTNER_MADE)
+    play_out(client, one, **PARTNER_MADE)
     page = client.get(url).text
     bob = re.search(r'href="(/g/[^"]+/players/\d+)">Bob<', page).group(1)
     mine = client.get(bob).text
-    assert 'id="net">0/6<' in mine
-    assert re.search(r'data-bid="4"><th scope="row">Four</th><td>1 of 1', mine)
+    assert 'id="net">4/-<' in mine
+    assert re.search(r'data-bid="4"><th scope="row">Four</th><td>8 of 8', mine)
     response = client.post(bob, data={"csrf_token": csrf_from(mine), "name": "Robert"})
     assert response.status_code == 303
     assert "Robert" in client.get(one).text  # the old scoreboard says so too
-    assert leaderboard(client.get(url).text) == [("Dan", 12), ("Robert", 12), ("Ann", -12), ("Cat", -12)]
+    assert leaderboard(client.get(url).text) == [("Dan", 96), ("Robert", 96), ("Ann", -96), ("Cat", -96)]
     taken = client.post(bob, data={"csrf_token": csrf_from(mine), "name": "DAN"})
     assert taken.status_code == 422 and "Another player of the group has that name." in taken.text
 
@@ -161,14 +171,14 @@ def test_another_groups_player_is_404(client):
 def test_exports_hold_the_groups_sessions(client):
     url = make_group(client)
     one = start_group_session(client, url)
-    score(client, one, **PARTNER_MADE)
+    play_out(client, one, **PARTNER_MADE)
     start_group_session(client, url, names=["Eve", "Ann", "Bob", "Cat"])
     rows = list(csv.reader(io.StringIO(client.get(url + "/export.csv").text)))
     header = rows[0]
     assert header[:3] == ["session", "started", "deal"]
     assert header[-5:] == ["Ann (s/d)", "Bob (s/d)", "Cat (s/d)", "Dan (s/d)", "Eve (s/d)"]
     assert rows[1][-5:] == ["\u22120/6", "0/6", "\u22120/6", "0/6", ""]
-    assert rows[-1][-5:] == ["\u22120/6", "0/6", "\u22120/6", "0/6", "0/-"]
+    assert rows[-1][-5:] == ["\u22124/-", "4/-", "\u22124/-", "4/-", "0/-"]
     backup = json.loads(client.get(url + "/export.json").text)
     [group] = backup["groups"]
     assert group["name"] == "Tuesday club" and sorted(group["players"]) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -218,7 +228,7 @@ def test_a_player_page_lists_their_latest_ten_sessions(client):
     page = client.get(url).text
     bob = re.search(r'href="(/g/[^"]+/players/\d+)">Bob<', page).group(1)
     mine = client.get(bob).text
-    assert 'id="session-count">12<' in mine and 'id="net">6/-<' in mine  # 12 × 0/6
+    assert 'id="session-count">12<' in mine and 'id="net">0/-<' in mine  # none finished: no money yet
     listed = re.search(r'<ol class="sessions" reversed>(.*?)</ol>', mine, re.S).group(1)
     assert listed.count("<li>") == 10 and "And 2 earlier" in mine
     assert 'id="up">none' in mine  # one hand of eight each time: no session was finished

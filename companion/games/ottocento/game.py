@@ -56,12 +56,13 @@ class Standing:
 def standing(played: Played) -> Standing:
     """Play the session's hands through in order, as the table did: a call-out ends the game only when its side's
     declarations reached the target first; otherwise the first hand after which a side is at the target (and
-    ahead) ends it. Without the records (statistics), the totals alone say it, at the usual target."""
+    ahead) ends it. Without the records, the totals alone say it, at the session's target."""
     records = [r for r in played.records if isinstance(r, OttocentoHand)]
     if not records:
+        rules = played.options if isinstance(played.options, OttocentoRules) else DEFAULT_RULES
         totals = (played.totals[0], played.totals[1]) if len(played.totals) == SEATS else (0, 0)
-        over = game_over(totals)
-        return Standing(totals, over.winner if over else None, DEFAULT_RULES.target)
+        over = game_over(totals, rules)
+        return Standing(totals, over.winner if over else None, rules.target)
     totals, void = (0, 0), []
     for number, hand in enumerate(records, 1):
         called = hand.called_out_side
@@ -211,6 +212,10 @@ class Ottocento(Game):
         from .form import option_fields
 
         return option_fields()
+
+    def ending_for(self, options: Any) -> Target:
+        """First to the session's own target (800 unless the table chose another)."""
+        return Target(options.target if isinstance(options, OttocentoRules) else DEFAULT_RULES.target)
 
     def option_lines(self, options: OttocentoRules) -> list[str]:
         wilds = "up to two wild cards" if options.max_wilds_in_suit == 2 else "one wild card at most (Parlett)"

@@ -17,6 +17,7 @@ from ...store import (
     SittingSummary,
     create_sitting,
     delete_sitting,
+    ending_of,
     find_sitting,
     groups_of,
     hand_count,
@@ -50,16 +51,10 @@ RUNNING_FOR = timedelta(hours=24)
 
 
 def _running(sittings: list[SittingSummary]) -> list[SittingSummary]:
-    """The sessions still being played: unfinished, and started within ``RUNNING_FOR`` (not last month's)."""
+    """The sessions still being played: unfinished (as each row says), and started within ``RUNNING_FOR`` (not
+    last month's)."""
     since = datetime.now(UTC) - RUNNING_FOR
-    recent = [s for s in sittings if s.hands < s.sitting.deals and _utc(s.sitting.created_at) > since]
-    return [s for s in recent if not _won(s.sitting)]
-
-
-def _won(sitting: Sitting) -> bool:
-    """A game played to a target may be won with its deals far from used up: the hands of the few recent
-    sessions of one phone are read to tell (a session of a set length needs no reading)."""
-    return not GAMES[sitting.game].ending.fixed and load_scoreboard(db.session, sitting).won_early
+    return [s for s in sittings if not s.finished and _utc(s.sitting.created_at) > since]
 
 
 def _utc(moment: datetime) -> datetime:
@@ -233,7 +228,8 @@ def delete(public_id: str) -> Response:
         delete_sitting(db.session, sitting)
         flash(f"The session of {names} is deleted.")
         return see_other(url_for("sittings.start"))
-    return render("sittings/delete.html", sitting=sitting, hands=hand_count(db.session, sitting))
+    progress = ending_of(sitting).progress(hand_count(db.session, sitting), sitting.deals)
+    return render("sittings/delete.html", sitting=sitting, progress=progress)
 
 
 @bp.get("/s/<public_id>/export.json")
