@@ -51,13 +51,18 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-# The whole suite on SQLite, then again on PostgreSQL when one answers.
+# The whole suite on SQLite, then on PostgreSQL (when one answers) the tests that send SQL and a session of every
+# game on a phone (tests/conftest.py chooses them); each pass in one process per core (pytest-xdist, TEST_WORKERS),
+# the next test to whichever is free. Test modules are compiled (their asserts rewritten) once, into the ignored
+# __pycache__, whatever PYTHONDONTWRITEBYTECODE says. pytest's own exit status stands: 5 (no test collected) fails.
+TEST_WORKERS ?= auto
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 test: install chromium lint
 	@echo "== Test suite on SQLite"
-	$(BIN)/pytest
+	$(PYTEST)
 	@if $(BIN)/python scripts/postgres_ready.py "$(TEST_POSTGRES_URL)"; then \
-	  echo "== Test suite again on PostgreSQL at $(TEST_POSTGRES_URL)"; \
-	  TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(BIN)/pytest; \
+	  echo "== The tests that send SQL again, on PostgreSQL at $(TEST_POSTGRES_URL)"; \
+	  TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(PYTEST); \
 	else \
 	  echo "== PostgreSQL not answering at $(TEST_POSTGRES_URL): the suite ran on SQLite only"; \
 	fi

@@ -64,6 +64,7 @@ def test_sigkill_mid_stream_loses_no_acknowledged_hand(tmp_path: Path):
     url = app.config["DATABASE_URL"]
     app.extensions["db_engine"].dispose()
     server, base = serve(url)
+    assert Phone(base, timeout=60).get("/").status == 200  # the app loaded before the phones' 5 s timeouts count
     acked: list = []
     lock, stopping = threading.Lock(), threading.Event()
     phones = [

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.testing import ROOT
+from tests.e2e.test_phones import post_hand
 from tests.e2e.test_table import DEALS, fill_hand, start
 
 pytestmark = pytest.mark.e2e
@@ -24,7 +25,7 @@ def violations(page: Page) -> list[str]:
 
 @pytest.fixture(params=["light", "dark"])
 def scheme(request, browser, playwright):
-    from tests.e2e.conftest import device
+    from tests.e2e.browser import device
 
     context = browser.new_context(**device(playwright, "Pixel 7"), color_scheme=request.param)
     page = context.new_page()
@@ -77,8 +78,10 @@ def test_every_kind_of_page_has_no_accessibility_violations(scheme: Page, live_s
     page.get_by_role("button", name="Delete deal 1").click()
     check("scoreboard (restore notice)")
     page.locator("#restore").click()
+    expect(page.locator(".flash")).to_contain_text("restored")
     for hand in DEALS[1:8]:
-        save(page, board, hand)
+        post_hand(page, board, hand)
+    page.goto(board)
     check("scoreboard (final, settle up)")
     page.goto(board + "/share")
     check("share page")

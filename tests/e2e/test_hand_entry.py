@@ -1,5 +1,5 @@
-"""The hand form on a Pixel 7 and an iPhone 13: what the table sees after Back, Save, a second phone and help,
-and how few interactions a hand takes."""
+"""The hand form on a phone: what the table sees after Back, Save, a second phone and help, and how few
+interactions a hand takes; what is on screen on a Pixel 7 and on an iPhone 13 (``layout``)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 from scripts.bench_entry import HANDS, score_one
 from scripts.bench_entry import start as start_game
 from tests.e2e.conftest import DEVICES, device
+from tests.e2e.points_games import enter, fill_start_form
 from tests.e2e.test_accessibility import violations
-from tests.e2e.test_games import enter, fill_start_form
 from tests.e2e.test_phones import on_screen
 from tests.e2e.test_table import DEALS, fill_hand, start, tap
 
@@ -62,9 +62,8 @@ def test_back_after_save_shows_an_empty_form_and_saves_no_second_copy(phone: Pag
     expect(phone.locator(".hands .hand")).to_have_count(1)
 
 
-@pytest.mark.parametrize("kind", DEVICES)
-def test_without_javascript_back_after_save_shows_an_empty_form_too(browser, playwright, live_server: str, kind):
-    context = browser.new_context(**device(playwright, kind), java_script_enabled=False)
+def test_without_javascript_back_after_save_shows_an_empty_form_too(browser, playwright, live_server: str):
+    context = browser.new_context(**device(playwright, DEVICES[0]), java_script_enabled=False)
     try:
         page = context.new_page()
         board = start(page, live_server)
@@ -110,6 +109,7 @@ def test_back_mid_hand_brings_the_hand_back_as_left_with_its_bar(phone: Page, li
 # -- 3. two phones on one deal -----------------------------------------------------------
 
 
+@pytest.mark.layout
 def test_two_phones_on_one_deal_see_the_saved_hand_and_discard_first(phone: Page, new_phone, live_server: str):
     board = start(phone, live_server)
     other = editor(phone, new_phone, board)
@@ -156,6 +156,7 @@ def test_a_second_phones_hand_goes_in_as_the_next_deal_only_when_asked(phone: Pa
 # -- 4. the first screen after Save ------------------------------------------------------------
 
 
+@pytest.mark.layout
 def test_the_first_screen_after_save_names_the_hand_and_each_payment(phone: Page, live_server: str):
     board = start(phone, live_server)
     open_form(phone, board)
@@ -167,6 +168,7 @@ def test_the_first_screen_after_save_names_the_hand_and_each_payment(phone: Page
     assert on_screen(phone, ".flash") and on_screen(phone, "#score-hand")
 
 
+@pytest.mark.layout
 def test_a_points_games_notice_gives_each_players_points(phone: Page, live_server: str):
     start_game(phone, live_server, "french", 4)
     phone.locator("#score-hand").click()
@@ -182,6 +184,7 @@ def test_a_points_games_notice_gives_each_players_points(phone: Page, live_serve
 # -- 5. the called card's sentence ---------------------------------------------------------------
 
 
+@pytest.mark.layout
 def test_the_called_card_reads_as_one_sentence(phone: Page, live_server: str):
     board = start(phone, live_server)
     open_form(phone, board)
@@ -209,6 +212,7 @@ def open_help(page: Page, beside: str, words: str) -> None:
     expect(dialog).to_be_hidden()
 
 
+@pytest.mark.layout
 def test_french_help_opens_over_the_form_and_keeps_the_hand(phone: Page, live_server: str):
     start_game(phone, live_server, "french", 5)
     phone.locator("#score-hand").click()
@@ -227,6 +231,7 @@ def test_french_help_opens_over_the_form_and_keeps_the_hand(phone: Page, live_se
     expect(phone.locator("#summary .summary-pays li")).to_have_count(5)
 
 
+@pytest.mark.layout
 def test_tapp_help_opens_over_the_form_and_keeps_the_hand(phone: Page, live_server: str):
     start_game(phone, live_server, "tapp", 3)
     phone.locator("#score-hand").click()
@@ -251,13 +256,15 @@ def test_every_games_sheets_work_offline_once_the_rules_were_opened(phone: Page,
         phone.context.set_offline(False)
 
 
+@pytest.mark.layout
 def test_the_called_card_help_opens_with_its_heading_below_the_bar(phone: Page, live_server: str):
+    phone.clock.install()  # the dialog's settling on Playwright's clock, run at once
     board = start(phone, live_server)
     open_form(phone, board)
     phone.locator("#called_suit-box .help").click()
     heading = phone.locator("dialog#help #lookup")
     expect(heading).to_have_text("♣ Clubs young")
-    phone.wait_for_timeout(200)  # htmx scrolls to the anchor once the dialog has settled
+    phone.clock.run_for(200)  # htmx scrolls to the anchor once the dialog has settled
     bar = phone.locator(".dialog-bar").bounding_box()
     box = heading.bounding_box()
     assert box["y"] >= bar["y"] + bar["height"], (box, bar)
@@ -299,6 +306,7 @@ def test_a_double_tap_on_save_says_saved_once(phone: Page, live_server: str):
 # -- 10. taps --------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.layout
 def test_each_tap_moves_on_to_the_next_unanswered_field_and_the_points_get_the_keyboard(phone: Page, live_server: str):
     board = start(phone, live_server)
     open_form(phone, board)
@@ -332,6 +340,7 @@ def test_eldests_four_names_eldest_declarer(phone: Page, live_server: str):
     expect(phone.locator('#declarer-box input[value="3"]')).to_be_checked()  # a chosen declarer stays
 
 
+@pytest.mark.layout
 @pytest.mark.parametrize("hand", ["Sussex, plain partner hand", "French Tarot, plain (4)"])
 def test_a_plain_hand_takes_few_interactions_and_no_scroll(phone: Page, live_server: str, hand: str):
     """Counted as `make bench` counts them (scripts/bench_entry.py): taps, keystrokes and scrolls."""
@@ -378,6 +387,7 @@ def test_the_new_views_have_no_accessibility_violations(browser, playwright, liv
     assert not {name: problems for name, problems in found.items() if problems}
 
 
+@pytest.mark.layout
 def test_long_names_and_sums_stay_in_their_own_column(phone: Page, live_server: str):
     """Each player's payment in the preview keeps to its own share of the row, at any name or sum."""
     names = ["Bartholomew-Featherstonehaugh", "Cornelius", "Dorothea", "Evangeline", "Fitzwilliam"]

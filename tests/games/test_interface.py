@@ -7,8 +7,8 @@ import json
 import pytest
 
 from companion.games import GAMES, score_json
+from tests.cli import run_cli
 from tests.conftest import EXAMPLES, load_example
-from tests.games.sussex.test_examples import run_cli
 
 TAPP_WON = {"game": "tapp", "bid": "two", "declarer": 1, "points": 36}
 FRENCH_GARDE = {"game": "french", "players": 4, "taker": 0, "contract": "garde", "bouts": 2, "points": 45}

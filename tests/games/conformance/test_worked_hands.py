@@ -11,7 +11,8 @@ from sqlmodel import Session
 from companion.games import GAMES
 from companion.games.common import InvalidHand
 from companion.store import find_sitting, load_scoreboard
-from tests.games.sussex.test_examples import run_cli
+from tests.cli import run_cli
+from tests.conftest import ROOT
 
 from .worked import (
     GAME_IDS,
@@ -52,7 +53,7 @@ def test_every_game_has_worked_hands(game_id):
     game = GAMES[game_id]
     folder = data_folder(game)
     assert folder.is_dir(), (
-        f"{game.name} ({game_id!r}) is registered but has no worked hands: add {folder.relative_to(folder.parents[2])}/"
+        f"{game.name} ({game_id!r}) is registered but has no worked hands: add {folder.relative_to(ROOT)}/"
         ' with one JSON file a hand: {"name", "source", "hand", "expect": {"net": [...]}}'
     )
     hands = WORKED[game_id]

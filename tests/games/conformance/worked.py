@@ -1,6 +1,6 @@
 """Every registered game's worked hands, and what the conformance suite needs to enter them as a player does.
 
-A game's worked hands are the ``*.json`` files of ``tests/data/<its id, - as _>/`` that hold a ``hand``:
+A game's worked hands are the ``*.json`` files of ``tests/games/<its id, - as _>/data/`` that hold a ``hand``:
 ``{"name", "source", "hand", "expect": {...}}``. ``expect`` holds each seat's score as ``net`` (or under the
 name the game's unit gives it in exports, ``net_halfpence``), and perhaps more of the game's result (compared
 with the API's answer wherever it has the same key); ``expect: {"refused": field}`` (or no ``expect`` and
@@ -31,9 +31,9 @@ from companion.games import DEFAULT, GAMES, Game
 from companion.games.common import InvalidHand
 from tests.conftest import ROOT
 
-DATA = ROOT / "tests" / "data"
-#: The usual game's worked hands, which came before the one folder per game id.
-FIRST_FOLDER = DATA / "examples"
+GAMES_TESTS = ROOT / "tests" / "games"
+#: The usual game's worked hands, which came before the one folder per game id (scripts/bench.py reads them too).
+FIRST_FOLDER = ROOT / "tests" / "data" / "examples"
 #: The players' names, seat by seat.
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
@@ -43,7 +43,7 @@ FRAMING = ("game", "unit", "working")
 
 
 def data_folder(game: Game) -> Path:
-    own = DATA / game.id.replace("-", "_")
+    own = GAMES_TESTS / game.id.replace("-", "_") / "data"
     return own if own.is_dir() or game is not DEFAULT else FIRST_FOLDER
 
 

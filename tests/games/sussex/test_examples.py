@@ -1,4 +1,6 @@
-"""Every worked hand of tests/data/examples, through the engine and the command line."""
+"""The worked hands of tests/data/examples through the command line, beyond what the conformance suite runs for
+every game (tests/games/conformance/test_worked_hands.py: each hand through the engine, the API, the command line
+and the hand form; each invalid one refused by each, naming its field)."""
 
 from __future__ import annotations
 
@@ -8,68 +10,44 @@ import sys
 
 import pytest
 
-from companion.games.sussex import HandRecord, InvalidHand, score, score_json
+from tests.cli import run_cli
 from tests.conftest import EXAMPLES, ROOT, load_example
 
 VALID = [p for p in EXAMPLES if "expect" in load_example(p)]
 INVALID = [p for p in EXAMPLES if "expect_error_field" in load_example(p)]
-EXPECTED_KEYS = ("kind", "made", "stinger_made", "category", "net_halfpence", "net_sd", "lines")
 
 
 def test_the_examples_are_there():
     assert len(VALID) >= 15 and len(INVALID) >= 6, "tests/data/examples is incomplete"
 
 
-@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
-def test_engine_scores_example(path):
-    example = load_example(path)
-    got = score_json(example["hand"])
-    for key in EXPECTED_KEYS:
-        assert got[key] == example["expect"][key], key
+def test_python_m_companion_scores_and_refuses_as_a_program(tmp_path):
+    """The one run in a process of its own: ``__main__``, the exit status, UTF-8 out, a file named."""
 
+    def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "companion", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            cwd=ROOT,
+            timeout=60,
+        )
 
-@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
-def test_example_record_round_trips(path):
-    hand = HandRecord.from_json(load_example(path)["hand"])
-    again = HandRecord.from_json(json.loads(json.dumps(hand.to_json())))
-    assert again == hand
-    assert score(again).lines == score(hand).lines
-
-
-@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.stem)
-def test_engine_refuses_example(path):
-    example = load_example(path)
-    with pytest.raises(InvalidHand) as caught:
-        score_json(example["hand"])
-    assert caught.value.field == example["expect_error_field"]
-
-
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "companion", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
-
-
-@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
-def test_cli_scores_example_file(path):
-    example = load_example(path)
-    proc = run_cli("score", stdin=json.dumps(example["hand"]))
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stderr == ""
-    got = json.loads(proc.stdout)
-    for key in EXPECTED_KEYS:
-        assert got[key] == example["expect"][key], key
-
-
-@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.stem)
-def test_cli_refuses_example(path):
-    example = load_example(path)
-    proc = run_cli("score", stdin=json.dumps(example["hand"]))
-    assert proc.returncode == 2
-    assert proc.stdout == ""
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1 and example["expect_error_field"] in lines[0]
-    assert "Traceback" not in proc.stderr
+    example = load_example(VALID[0])
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(example["hand"]), encoding="utf-8")
+    done = run("score", str(path))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    got = json.loads(done.stdout)
+    assert got["net_halfpence"] == example["expect"]["net_halfpence"] and got["net_sd"] == example["expect"]["net_sd"]
+    invalid = load_example(INVALID[0])
+    refused = run("score", stdin=json.dumps(invalid["hand"]))
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith(f"invalid hand: {invalid['expect_error_field']}:")
+    assert "Traceback" not in refused.stderr
+    assert run("score", "--no-such-option").returncode == 2  # argparse's own refusal
 
 
 def test_cli_jsonl_keeps_order_and_flags_invalid_lines():
@@ -101,6 +79,14 @@ def test_cli_reads_a_file(tmp_path):
     proc = run_cli("score", str(path))
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["net_halfpence"] == load_example(VALID[0])["expect"]["net_halfpence"]
+
+
+def test_cli_a_file_that_is_not_utf8_is_refused_without_traceback(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_bytes(b'{"bid": "4", "declarer": "\xff"}')
+    proc = run_cli("score", str(path))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == "invalid hand: hand: The input is not UTF-8 text.\n"
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,157 @@
+"""Early French Tarot on a phone: a session to 50 started, hands entered by tapping (tricks, court cards, the three
+trumps' holders), previewed with their working, edited, played on through a tie at the top, finished and settled;
+the form and the sheet axe-clean."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.games import GAMES
+from companion.games.early_french import COURTS, TRUMPS, settle_per_game, settle_per_point
+from companion.settle import settle
+from tests.e2e.points_games import LONG_NAMES, fill_start_form
+from tests.e2e.test_accessibility import violations
+from tests.e2e.test_groups import fits
+from tests.e2e.test_hand_entry import open_help
+
+pytestmark = pytest.mark.e2e
+
+GAME = GAMES["early-french"]
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+DATA = Path(__file__).parent / "data"
+WORKED = [json.loads(p.read_text())["hand"] for p in sorted(DATA.glob("hand-*.json"))]
+#: From 40, 19, 3 and −15 (the worked hands 1 and 2) to the 45, 38, 12 and −5 the worked hand 3 starts from.
+TO_45 = {"tricks": [3, 4, 3, 2], "kings": [1, 1, 1, 1], "queens": [0, 1, 0, 2], "knights": [0, 0, 0, 2],
+         "pages": [1, 0, 0, 0], "magician": 1, "world": 1, "fool": 2}  # fmt: skip
+#: After the tie at 51: Ann 4 tricks, Bob 2, nothing else scored.
+TIE_BROKEN = {"tricks": [4, 2, 3, 3]}
+HANDS = [WORKED[0], WORKED[1], TO_45, WORKED[2], TIE_BROKEN]
+
+
+def start(page: Page, base: str, stake: str, per: str) -> str:
+    page.goto(base + "/")
+    page.locator("#new-early-french").click()
+    fill_start_form(page, NAMES, stake, stake_per=per)
+    expect(page.locator(".deal-count")).to_contain_text("Deal 1 · first to 50")
+    return page.url
+
+
+def enter(page: Page, hand: dict) -> None:
+    """A hand as a player enters it: each player's tricks typed, the court cards chosen, the trumps' holders tapped
+    (the focus moves on from one to the next)."""
+    for seat, tricks in enumerate(hand["tricks"]):
+        page.fill(f"#tricks_{seat}", str(tricks))
+    for honour in COURTS:
+        for seat, count in enumerate(hand.get(honour.id, [0] * 4)):
+            if count:
+                page.select_option(f"#{honour.id}_{seat}", str(count))
+    for honour in TRUMPS:
+        holder = hand.get(honour.id)
+        page.locator(f'#{honour.id}-box label[data-value="{"none" if holder is None else holder}"]').click()
+        if honour is TRUMPS[0]:
+            expect(page.locator(f"#{TRUMPS[1].id}-0")).to_be_focused()  # on to the World's holder
+
+
+def expect_preview(page: Page, hand: dict) -> None:
+    for seat, points in enumerate(GAME.score(GAME.parse(hand, 4)).net):
+        expect(page.locator(f'#preview li[data-seat="{seat}"] .amount')).to_have_attribute("data-points", str(points))
+
+
+def score_hand(page: Page, board: str, deal: int, hand: dict) -> None:
+    page.goto(board)
+    page.locator("#score-hand").click()
+    enter(page, hand)
+    expect_preview(page, hand)
+    page.locator("#save").click()
+    expect(page.locator(".flash")).to_contain_text(f"Deal {deal} saved")
+
+
+def shown(page: Page) -> list[int]:
+    return [int(t.get_attribute("data-total")) for t in page.locator(".totals li").all()]
+
+
+def check_payments(page: Page, money: list[int]) -> None:
+    expected = settle(money)
+    items = page.locator(".settlement .payments li")
+    expect(items).to_have_count(len(expected))
+    for p, item in zip(expected, items.all(), strict=True):
+        assert item.inner_text().startswith(f"{NAMES[p.payer]} pays {NAMES[p.payee]}")
+
+
+@pytest.mark.layout
+def test_a_session_to_50_on_a_phone(phone: Page, live_server: str):
+    board = start(phone, live_server, "0/1", "point")
+    phone.goto(board + "/hands/new")
+    assert violations(phone) == []  # the hand form, empty
+    for deal, hand in enumerate(HANDS[:4], start=1):
+        score_hand(phone, board, deal, hand)
+    # Two players past 50 and level at the top: another hand decides.
+    assert shown(phone) == [51, 51, 8, 0]
+    expect(phone.locator(".to-go")).to_have_text("Two players share the top on 51, past 50: another hand decides.")
+    # Edit deal 1: Cat held one Page, not two: a point less for Cat, and the tie at the top stands.
+    phone.locator("#deal-1 summary").click()
+    phone.get_by_role("link", name="Edit deal 1").click()
+    expect(phone.locator("#tricks_0")).to_have_value("5")
+    phone.select_option("#pages_2", "1")
+    expect(phone.locator('#preview li[data-seat="2"] .amount')).to_have_attribute("data-points", "5")
+    phone.locator("#save").click()
+    expect(phone.locator(".flash")).to_contain_text("Deal 1 changed")
+    assert shown(phone) == [51, 51, 7, 0]
+    score_hand(phone, board, 5, TIE_BROKEN)
+    expect(phone.locator(".deal-count")).to_have_text("Game over")
+    expect(phone.locator("#winners")).to_have_text("Ann won.")
+    final = [55, 47, 7, 0]
+    assert shown(phone) == final
+    check_payments(phone, list(settle_per_point(final, 2)))
+    assert fits(phone)
+    assert violations(phone) == []
+
+
+@pytest.mark.layout
+def test_a_stake_a_game_the_refusals_and_the_sheet(phone: Page, live_server: str):
+    board = start(phone, live_server, "1/-", "game")
+    phone.locator("#score-hand").click()
+    # Dan wins no trick yet holds the Fool: refused beside the tricks, in Dan's name.
+    enter(phone, {**WORKED[1], "fool": 3})
+    expect(phone.locator("#summary")).to_contain_text(
+        "Dan won 0 tricks (0 cards) but is entered holding 1 scoring card."
+    )
+    phone.locator("#save").click()
+    expect(phone.locator("#tricks_0-error")).to_have_text(
+        "Dan won 0 tricks (0 cards) but is entered holding 1 scoring card."
+    )
+    expect(phone.locator("#tricks_0")).to_be_focused()
+    assert violations(phone) == []  # the form with its refusal beside the tricks
+    open_help(phone, "#tricks-box", "Scoring a hand")
+    open_help(phone, "#courts-box", "The scoring cards")
+    phone.locator('#fool-box label[data-value="0"]').click()
+    expect_preview(phone, WORKED[1])
+    phone.locator("#save").click()
+    expect(phone.locator(".flash")).to_contain_text("Deal 1 saved")
+    for deal, hand in enumerate([WORKED[0], *HANDS[2:]], start=2):  # the same hands as before, in another order
+        score_hand(phone, board, deal, hand)
+    expect(phone.locator("#winners")).to_have_text("Ann won.")
+    assert shown(phone) == [55, 47, 8, 0]
+    check_payments(phone, list(settle_per_game(0, 24)))  # 1/- from each of the others
+    phone.goto(live_server + "/reference/games/early-french")
+    expect(phone.locator("h1")).to_contain_text("Early French Tarot")
+    assert fits(phone)
+    assert violations(phone) == []
+
+
+def test_the_form_and_the_sheet_fit_a_360px_phone_with_long_names(page: Page, live_server: str):
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server + "/new/early-french")
+    fill_start_form(page, LONG_NAMES)
+    page.locator("#score-hand").click()
+    enter(page, WORKED[0])
+    expect_preview(page, WORKED[0])
+    assert fits(page)
+    # The court cards' table too, with no scrolling of its own: every select at hand.
+    assert page.evaluate("(box => box.scrollWidth <= box.clientWidth)(document.querySelector('#courts-box .scroll'))")
+    page.goto(live_server + "/reference/games/early-french")
+    assert fits(page)

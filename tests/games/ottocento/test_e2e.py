@@ -1,0 +1,161 @@
+"""Ottocento on a phone: a session started, the seed's 407 entered by tapping its cards, the working in the
+preview, the hand edited, the game played to 800 and settled; the form and the sheet clean under axe."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.games import GAMES
+from companion.testing import hidden_fields
+from tests.e2e.points_games import fill_start_form
+from tests.e2e.test_accessibility import violations
+from tests.e2e.test_groups import fits
+
+pytestmark = pytest.mark.e2e
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+SEED = json.loads((Path(__file__).resolve().parent / "data" / "a_seed_407.json").read_text())
+HAND = SEED["hand"]
+OTTOCENTO = GAMES["ottocento"]
+
+
+def start(page: Page, base: str) -> str:
+    page.goto(base + "/")
+    page.locator("#new-ottocento").click()
+    expect(page.locator("#stake_per-box input[value=game]")).to_be_checked()  # a stake per game, as usual
+    expect(page.locator("#stake")).to_have_value("1/-")
+    fill_start_form(page, NAMES)
+    expect(page.locator(".deal-count")).to_have_text("Deal 1 · first to 800")
+    return page.url
+
+
+def tap_cards(page: Page, group: str, combos: list[dict]) -> None:
+    """A group's combinations as the table lays them out: the group, then each kind, then its cards."""
+    page.locator(f"#{group}-group > summary").click()
+    for combo in combos:
+        box = page.locator(f"#{group}_{combo['kind']}-box")
+        box.locator("summary").click()
+        for code in combo["cards"]:
+            box.locator(f'label[data-value="{code}"]').click()
+        expect(box.locator("[data-count]")).not_to_be_empty()
+
+
+def side_points(page: Page, side: int):
+    return page.locator(f'#preview li[data-side="{side}"] .amount')
+
+
+def save_over_http(page: Page, board: str, hand: dict) -> None:
+    """A hand saved by this phone over plain HTTP (its own cookies), as the form would send it."""
+    form = page.request.get(board + "/hands/new").text()
+    fields = {**hidden_fields(form), "action": "save", **OTTOCENTO.form_data(OTTOCENTO.parse(hand, 4))}
+    response = page.request.post(
+        board + "/hands/new",
+        data=urlencode(fields, doseq=True),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        max_redirects=0,
+    )
+    assert response.status == 303, response.text()
+
+
+@pytest.mark.layout
+def test_an_ottocento_session_on_a_phone(phone: Page, live_server: str):
+    board = start(phone, live_server)
+    phone.locator("#score-hand").click()
+    expect(phone.locator("h1")).to_contain_text("Score deal 1")
+    assert violations(phone) == []  # the hand form, empty
+
+    # The seed's hand: Ann & Cat's seven combinations tapped card by card, then 57 card points and the last trick.
+    tap_cards(phone, "c0", HAND["captured"][0])
+    expect(phone.locator("#c0-group [data-held]")).to_have_text(
+        "Tarocchi 3 · 18, Queens 3 · 14, Knights 3 · 13, Pages 3 · 12, Grande 17 · 80, Swords 6 · 25, Moors 3 · 10"
+    )
+    expect(phone.locator('#c0_grande-box label[data-value="begato"]')).to_have_class(re.compile("otto-wild"))
+    phone.fill("#card_points_0", "57")
+    expect(phone.locator("#card_points_1")).to_have_value("30")  # the rest of the 87
+    phone.locator('#last_trick-box label[data-value="0"]').click()
+    expect(side_points(phone, 0)).to_have_attribute("data-points", "407")
+    expect(side_points(phone, 1)).to_have_attribute("data-points", "30")
+    working = phone.locator("#preview .why")
+    expect(working).to_contain_text("Ann & Cat captured cricche worth 114")
+    expect(working).to_contain_text("Ann & Cat captured sequences worth 230")
+    parts = "114 in cricche, 230 in sequences, 57 in card points and 6 for the last trick"
+    expect(working).to_contain_text(f"Ann & Cat score 407 for the hand: {parts}.")
+    expect(phone.locator('#summary li[data-seat="0"]')).to_contain_text("+407")
+    assert fits(phone)
+    assert violations(phone) == []  # the form filled in, its folds open
+    phone.locator("#save").click()
+    expect(phone.locator(".flash")).to_contain_text("Deal 1 saved: Ann dealt · Ann & Cat 407, Bob & Dan 30")
+    assert [t.get_attribute("data-total") for t in phone.locator(".totals li").all()] == ["407", "30", "407", "30"]
+    expect(phone.locator(".to-go")).to_have_text("To reach 800: 393 for Ann & Cat (407), 770 for Bob & Dan (30).")
+
+    # Edit: a Clear takes the Moors off again (two sequences are not doubled: 80 + 25), and the last trick was
+    # Bob & Dan's: 114 + 105 + 57 = 276, and 36.
+    phone.locator("#deal-1 summary").click()
+    phone.get_by_role("link", name="Edit deal 1").click()
+    expect(phone.locator("#c0-group")).to_have_attribute("open", "")
+    phone.locator("#c0_moors-box").get_by_role("button", name="Clear Moors").click()
+    phone.locator('#last_trick-box label[data-value="1"]').click()
+    expect(side_points(phone, 0)).to_have_attribute("data-points", "276")
+    expect(side_points(phone, 1)).to_have_attribute("data-points", "36")
+    expect(phone.locator("#c0-group [data-held]")).not_to_contain_text("Moors")
+    phone.locator("#save").click()
+    expect(phone.locator(".flash")).to_contain_text("Deal 1 changed")
+
+    # Two more hands like the seed's, saved over HTTP: 683 is short of 800, 1090 past it. The game is over there, and
+    # each of the losing pair pays the stake.
+    save_over_http(phone, board, {**HAND, "dealer": 1})
+    phone.goto(board)
+    expect(phone.locator(".to-go")).to_have_text("To reach 800: 117 for Ann & Cat (683), 734 for Bob & Dan (66).")
+    save_over_http(phone, board, {**HAND, "dealer": 2})
+    phone.goto(board)
+    expect(phone.locator(".deal-count")).to_have_text("Game over")
+    expect(phone.locator("#winners")).to_have_text("Ann and Cat won.")
+    payments = phone.locator(".settlement .payments li")
+    expect(payments).to_have_count(2)
+    assert sorted(p.inner_text().split("\n")[0] for p in payments.all()) == ["Bob pays Ann 1/-", "Dan pays Cat 1/-"]
+    expect(phone.locator(".sides li").first).to_contain_text("Ann & Cat")
+    assert fits(phone)
+    assert violations(phone) == []
+
+    phone.goto(live_server + "/reference/games/ottocento")
+    expect(phone.locator("h1")).to_contain_text("Ottocento")
+    assert fits(phone)
+    assert violations(phone) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_refused_hand_marks_its_cards_and_stays_accessible(browser, playwright, live_server: str, scheme: str):
+    from tests.e2e.browser import device
+
+    context = browser.new_context(**device(playwright, "Pixel 7"), color_scheme=scheme)
+    phone = context.new_page()
+    try:
+        start(phone, live_server)
+        phone.locator("#score-hand").click()
+        # Bob & Dan's Swords without its King, a wild card standing in: refused beside those cards, by name.
+        tap_cards(phone, "c1", [{"kind": "swords", "cards": ["QS", "NS", "begato"]}])
+        phone.fill("#card_points_1", "40")
+        phone.locator('#last_trick-box label[data-value="1"]').click()
+        phone.locator("#save").click()
+        needs = "it needs the real King of Swords at its head (a wild card cannot stand for it)"
+        expect(phone.locator("#c1_swords-error")).to_have_text(f"Bob & Dan's Swords sequence: {needs}.")
+        expect(phone.locator("#c1_swords-0")).to_be_focused()  # the first of its cards, on screen
+        expect(phone.locator("#card_points_0")).to_have_value("47")
+        assert fits(phone)
+        assert violations(phone) == []
+        # Bob shows three Kings and calls his side out: what play gave is left out (its section goes), and the
+        # hand needs nothing more.
+        tap_cards(phone, "d1", [{"kind": "kings", "cards": ["KS", "KB", "KC"]}])
+        phone.locator("#call-out > summary").click()
+        phone.locator('#called_out-box label[data-value="1"]').click()
+        expect(phone.locator(".otto-played")).to_be_hidden()
+        expect(phone.locator("#preview")).to_contain_text("Bob called their side out")
+        assert violations(phone) == []
+    finally:
+        context.close()
