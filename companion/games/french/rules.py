@@ -355,6 +355,9 @@ def _check_points(hand: FrenchHand) -> None:
             f"With {hand.players} players card points are whole: each side ends with an even number of cards "
             f"(tricks of {hand.players}, a dog of {DOG[hand.players]}), so no half point.",
         )
+    if _taker_swept(hand):
+        _check_taker_chelem_points(hand)
+        return
     least, most = halves_bounds(hand.players, hand.contract, hand.bouts)
     if hand.half_points < least:
         holds = _holding(hand, Side.TAKER)
@@ -369,6 +372,41 @@ def _check_points(hand: FrenchHand) -> None:
             "points",
             f"The defence holds {holds}: the taker's side has at most {_half_text(most)} card points, "
             f"not {_half_text(hand.half_points)}.",
+        )
+
+
+def _taker_swept(hand: FrenchHand) -> bool:
+    """The taker's side took every trick, and every card of the dog is theirs too (not a garde contre)."""
+    return hand.chelem is not None and hand.chelem.sweeper is Side.TAKER and hand.contract.dog is not Side.DEFENCE
+
+
+#: In a chelem, the defence's Excuse stays theirs for a ½-point card: it counts 4 for them (FFT rules, p. 8).
+EXCUSE_IN_A_CHELEM = 8
+
+
+def _check_taker_chelem_points(hand: FrenchHand) -> None:
+    """A chelem of the taker's: every card is theirs but the Excuse, if the defence kept it (then it counts 4 for
+    the defence). So 91 with the 3 bouts, 87 with 2 (the FFT's own example, p. 9), and never fewer bouts.
+
+    >>> _check_taker_chelem_points(FrenchHand(4, 0, Contract.GARDE, 2, 174, chelem=Chelem.ANNOUNCED_MADE))
+    >>> _check_taker_chelem_points(FrenchHand(4, 0, Contract.GARDE, 2, 100, chelem=Chelem.MADE))
+    Traceback (most recent call last):
+    ...
+    companion.games.common.errors.InvalidHand: points: In a chelem the taker's side takes every card but the \
+defence's Excuse (4 points): with 2 bouts that is 87 card points, not 50.
+    """
+    if hand.bouts < BOUTS - 1:
+        raise InvalidHand(
+            "chelem",
+            "In a chelem the taker's side takes every trick: the Petit and the 21 are theirs, so at least 2 bouts.",
+        )
+    exact = 2 * TOTAL - (EXCUSE_IN_A_CHELEM if hand.bouts < BOUTS else 0)
+    if hand.half_points != exact:
+        kept = "the defence's Excuse (4 points)" if hand.bouts < BOUTS else "nothing"
+        raise InvalidHand(
+            "points",
+            f"In a chelem the taker's side takes every card but {kept}: with {_bouts_text(hand.bouts)} that is "
+            f"{_half_text(exact)} card points, not {_half_text(hand.half_points)}.",
         )
 
 
