@@ -8,20 +8,24 @@ revision first, so concurrent changes lock the session row, then the hand.
 
 from __future__ import annotations
 
+import hmac
 import json
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped
+from sqlalchemy.orm import Mapped, lazyload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql import Subquery
 from sqlmodel import Session, col, delete, select, update
+from sqlmodel.sql.expression import SelectOfScalar
 
-from .games import DEFAULT, GAMES, Game, Scored
+from .games import DEFAULT, GAMES, Game, Result, Scored
 from .games.base import STAKES, Ending, Ledger, Outcome, Played, Stake, Unit
 from .games.common import Money
 from .models import (
@@ -86,13 +90,19 @@ def create_sitting(
     coins: str | None = None,
     commit: bool = True,
     group: Group | None = None,
-    game: Game = DEFAULT,
+    game: Game[Any] = DEFAULT,
     stake: int = 2,
     stake_per: Stake | None = None,
+    owner: str | None = None,
 ) -> Sitting:
     """A new session of ``game`` (as many players as names) with its ``options`` (Sussex Tarot's house rules,
     Tapp Tarock's counting); in a ``group``, each name is one of its players (added to the group when new).
-    ``stake``: halfpence a point or a game is worth, as ``stake_per`` says (the game's usual way if None)."""
+    ``stake``: halfpence a point or a game is worth, as ``stake_per`` says (the game's usual way if None).
+    ``owner``: the phone that starts it, its owner in the same transaction (never a session that nobody owns)."""
+    # The group's row first (``members_named`` locks it), as a renewal of its edit link does.
+    members = members_named(db, group, names) if group is not None else [None] * len(names)
+    if group is not None and owner is not None:
+        _still_editor(db, owner, group)
     sitting = Sitting(
         public_id=new_secret(),
         edit_key=new_secret(),
@@ -108,17 +118,39 @@ def create_sitting(
     )
     db.add(sitting)
     db.flush()
-    members = members_named(db, group, names) if group is not None else [None] * len(names)
     for seat, (name, member) in enumerate(zip(names, members, strict=True)):
         if member is not None:
             name = member.name  # as the group spells it
         db.add(Player(sitting_id=saved_id(sitting), seat=seat, name=name, member_id=member.id if member else None))
+    if owner is not None:
+        db.add(_new_grant(Sitting, saved_id(sitting), owner, Role.OWNER))
+    _done(db, commit)
+    db.refresh(sitting)  # its players, as stored
+    return sitting
+
+
+class RightsTakenBack(Exception):
+    """The phone may no longer start the group's sessions: a new edit link of the group took its rights back
+    after this request checked them. Nothing was saved."""
+
+
+def _still_editor(db: Session, device: str, group: Group) -> None:
+    """``RightsTakenBack`` unless the phone may still start the group's sessions, read under the group's lock: a
+    renewal of the group's edit link comes wholly before (and is seen here) or after (and takes back the rights
+    in the session started now)."""
+    found = role_of(db, device, group)
+    if found is None or found.rank < Role.EDITOR.rank:
+        public_id = group.public_id
+        db.rollback()
+        raise RightsTakenBack(public_id)
+
+
+def _done(db: Session, commit: bool) -> None:
+    """Commit, or (part of a larger change) send what is pending and leave the commit to the caller."""
     if commit:
         db.commit()
     else:
         db.flush()
-    db.refresh(sitting)  # its players, as stored
-    return sitting
 
 
 # -- groups --------------------------------------------------------------------
@@ -140,7 +172,10 @@ class TooManyPlayers(ValueError):
         self.names = names
 
 
-def create_group(db: Session, name: str, house_rules: Any, coins: str | None = None, commit: bool = True) -> Group:
+def create_group(
+    db: Session, name: str, house_rules: Any, coins: str | None = None, commit: bool = True, owner: str | None = None
+) -> Group:
+    """A new group; ``owner``: the phone that makes it, its owner in the same transaction."""
     group = Group(
         public_id=new_secret(),
         edit_key=new_secret(),
@@ -149,10 +184,10 @@ def create_group(db: Session, name: str, house_rules: Any, coins: str | None = N
         coins=coins or coins_text(DEFAULT_COINS),
     )
     db.add(group)
-    if commit:
-        db.commit()
-    else:
+    if owner is not None:
         db.flush()
+        db.add(_new_grant(Group, saved_id(group), owner, Role.OWNER))
+    _done(db, commit)
     db.refresh(group)
     return group
 
@@ -176,8 +211,13 @@ def find_member(db: Session, group: Group, member_id: int) -> Member | None:
 
 def members_named(db: Session, group: Group, names: list[str]) -> list[Member]:
     """The group's players of these names (any case), the new ones added to the group (not committed);
-    ``TooManyPlayers`` (nothing added) when the new ones would take the group past ``MAX_PLAYERS``."""
-    known = {m.name_key: m for m in db.exec(select(Member).where(Member.group_id == group.id))}
+    ``TooManyPlayers`` (nothing added) when the new ones would take the group past ``MAX_PLAYERS``.
+
+    The group's row is locked first: phones adding players to one group count and add them one at a time, so
+    the cap holds and two phones never add the same name."""
+    group_id = saved_id(group)
+    _locked(db, Group, group_id)
+    known = {m.name_key: m for m in db.exec(_members(group_id))}
     new = list({name_key(n): n.strip() for n in names if name_key(n) not in known}.values())
     if new and len(known) + len(new) > MAX_PLAYERS:
         raise TooManyPlayers(new)
@@ -185,26 +225,46 @@ def members_named(db: Session, group: Group, names: list[str]) -> list[Member]:
     for name in names:
         member = known.get(name_key(name))
         if member is None:
-            member = known[name_key(name)] = Member(
-                group_id=saved_id(group), name=name.strip(), name_key=name_key(name)
-            )
-            db.add(member)
-            db.flush()
+            member = known[name_key(name)] = _new_member(db, group_id, name)
         found.append(member)
     return found
 
 
+def _new_member(db: Session, group_id: int, name: str) -> Member:
+    """A new player of the group, in a savepoint: the one of that name if another phone gave a player that name
+    meanwhile (a rename takes no lock of the group)."""
+    member = Member(group_id=group_id, name=name.strip(), name_key=name_key(name))
+    try:
+        with db.begin_nested():
+            db.add(member)
+    except IntegrityError:
+        found = db.exec(_members(group_id).where(Member.name_key == name_key(name))).first()
+        if found is None:
+            raise
+        return found
+    return member
+
+
+def _members(group_id: int) -> SelectOfScalar[Member]:
+    """The group's players as the database has them now, also those this request loaded before (with the group's
+    page): another phone may have renamed one since."""
+    return select(Member).where(Member.group_id == group_id).execution_options(populate_existing=True)
+
+
 def add_member(db: Session, group: Group, name: str) -> Member:
     """A new player of the group; ``NameTaken`` when the group has one of that name, ``TooManyPlayers`` when it
-    has ``MAX_PLAYERS``."""
-    keys = db.exec(select(Member.name_key).where(Member.group_id == group.id)).all()
-    if len(keys) >= MAX_PLAYERS:
+    has ``MAX_PLAYERS``. The group's row is locked first, as ``members_named`` does."""
+    group_id = saved_id(group)
+    _locked(db, Group, group_id)
+    keys = db.exec(select(Member.name_key).where(Member.group_id == group_id)).all()
+    if name_key(name) in keys or len(keys) >= MAX_PLAYERS:
+        db.rollback()
         raise NameTaken(name) if name_key(name) in keys else TooManyPlayers([name.strip()])
-    member = Member(group_id=saved_id(group), name=name.strip(), name_key=name_key(name))
+    member = Member(group_id=group_id, name=name.strip(), name_key=name_key(name))
     db.add(member)
     try:
         db.commit()
-    except IntegrityError:
+    except IntegrityError:  # a player renamed to this name meanwhile
         db.rollback()
         raise NameTaken(name) from None
     db.refresh(member)
@@ -245,6 +305,14 @@ def group_sittings(
     return [SittingSummary(s, None, number) for s, number in rows], more
 
 
+def pause() -> None:
+    """Let the worker's other requests run: between the steps of a long piece of work (an export, a big group's
+    figures worked out afresh), so that it shares the worker with the phones. Under gevent (gunicorn's workers)
+    a request runs until it waits, and SQLite and psycopg never make it wait; ``time.sleep``, patched by gevent,
+    lets the others have their turn. Elsewhere it gives up nothing but the rest of a time slice."""
+    time.sleep(0)
+
+
 def group_numbers(group: Group) -> Subquery:
     """Each of the group's sessions with its number in the group, 1 for the first: two sessions of one
     evening read apart by it."""
@@ -252,17 +320,35 @@ def group_numbers(group: Group) -> Subquery:
     return select(Sitting.id, number).where(Sitting.group_id == group.id).subquery()
 
 
-def groups_of(db: Session, device: str | None) -> list[tuple[Group, Role]]:
-    """The groups this phone made, joined or opened, by name."""
+@dataclass(frozen=True)
+class GroupSummary:
+    """A group on a phone's list: its row, this phone's role in it and how many players it has."""
+
+    group: Group
+    role: Role
+    players: int
+
+
+def groups_of(db: Session, device: str | None, page: int = 1, per_page: int = 20) -> tuple[list[GroupSummary], bool]:
+    """The groups this phone made, joined or opened, by name: one page, and whether more follow. The page's
+    groups' players are counted in the database (the page's alone), none of them loaded."""
     if device is None:
-        return []
+        return [], False
     rows = db.exec(
         select(Group, GroupAccess.role)
         .join(GroupAccess, col(GroupAccess.group_id) == Group.id)
         .where(GroupAccess.device == device)
         .order_by(col(Group.name), col(Group.id))
+        .offset((page - 1) * per_page)
+        .limit(per_page + 1)
+        .options(lazyload("*"))  # its players: counted below, never loaded (up to 200 a group)
     ).all()
-    return [(g, Role(r)) for g, r in rows]
+    shown = [saved_id(g) for g, _ in rows[:per_page]]
+    counted = (
+        select(Member.group_id, func.count()).where(col(Member.group_id).in_(shown)).group_by(col(Member.group_id))
+    )
+    players = dict(db.exec(counted).all()) if shown else {}
+    return [GroupSummary(g, Role(r), players.get(saved_id(g), 0)) for g, r in rows[:per_page]], len(rows) > per_page
 
 
 @dataclass(frozen=True)
@@ -276,7 +362,7 @@ class SittingSummary:
     number: int | None = None
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         return GAMES[self.sitting.game]
 
     @property
@@ -312,9 +398,9 @@ def sittings_of(
     return [SittingSummary(s, Role(role)) for s, role in rows], more
 
 
-def _grants(thing: Sitting | Group) -> tuple[type[Access] | type[GroupAccess], Mapped[int]]:
-    """The table of phones' roles in a session or in a group, and its column naming ``thing``."""
-    if isinstance(thing, Group):
+def _grants(kind: type[Sitting] | type[Group]) -> tuple[type[Access] | type[GroupAccess], Mapped[int]]:
+    """The table of phones' roles in a session or in a group, and its column naming the session or group."""
+    if kind is Group:
         return GroupAccess, col(GroupAccess.group_id)
     return Access, col(Access.sitting_id)
 
@@ -323,34 +409,93 @@ def role_of(db: Session, device: str | None, thing: Sitting | Group) -> Role | N
     """This phone's own role in a session or a group."""
     if device is None:
         return None
-    table, column = _grants(thing)
+    table, column = _grants(type(thing))
     found = db.exec(select(table.role).where(table.device == device, column == thing.id)).first()
     return Role(found) if found else None
 
 
-def grant(db: Session, device: str, thing: Sitting | Group, role: Role) -> None:
-    """Give this phone ``role`` in the session or group, unless it already has a higher one."""
-    table, column = _grants(thing)
+@dataclass(frozen=True)
+class _Target:
+    """The session or group a grant or a renewal is for, read once: a rollback expires the row it came from, and
+    reading that again fails if another phone deleted it meanwhile."""
+
+    kind: type[Sitting] | type[Group]
+    id: int
+    public_id: str
+
+    @classmethod
+    def of(cls, thing: Sitting | Group) -> _Target:
+        return cls(type(thing), saved_id(thing), thing.public_id)
+
+    def gone(self) -> None:
+        """Raise ``SessionDeleted`` for a session (groups are never deleted)."""
+        if self.kind is Sitting:
+            raise SessionDeleted(self.public_id)
+
+
+def _locked(db: Session, kind: type[Sitting] | type[Group], row_id: int) -> str | None:
+    """Take the row's lock until the transaction ends, as a change to the row does, and read its edit key as it is
+    now; None when the row is gone.
+
+    A statement that writes (it changes nothing), so that SQLite too takes its lock here: a first write waits for
+    the writer before it and reads what that one committed. On PostgreSQL it locks the one row, which a new edit
+    link locks too: whichever comes second waits for the first to commit, then reads what it wrote.
+    """
+    statement = update(kind).where(col(kind.id) == row_id).values(edit_key=kind.edit_key)
+    key: str | None = db.exec(statement.returning(col(kind.edit_key))).scalar()
+    return key
+
+
+def grant(db: Session, device: str, thing: Sitting | Group, role: Role, key: str | None = None) -> bool:
+    """Give this phone ``role`` in the session or group, unless it already has a higher one; ``SessionDeleted``
+    when the session is gone (another phone deleted it since this request found it).
+
+    With ``key``, an edit link opened: only if that is the edit key now (False if not), checked and granted under
+    the row's lock (``_locked``), which a new edit link takes too. So a phone joins before the renewal, which then
+    takes its rights back, or is refused after it: none keeps rights that came through the old key.
+    """
+    target = _Target.of(thing)
     for _ in range(2):  # two tabs of one phone may race to insert the same row: the second then updates
-        row = db.exec(select(table).where(table.device == device, column == thing.id)).first()
-        if row is None:
-            db.add(_new_grant(thing, device, role))
-        elif Role(row.role).rank < role.rank:
-            row.role = role.value
-        else:
-            return
+        if key is not None and not _key_holds(db, target, key):
+            return False
+        _give_role(db, target, device, role)
         try:
             db.commit()
-            return
+            return True
         except IntegrityError:
             db.rollback()
+            if db.exec(select(target.kind.id).where(target.kind.id == target.id)).first() is None:
+                target.gone()
+    return False
 
 
-def _new_grant(thing: Sitting | Group, device: str, role: Role) -> Access | GroupAccess:
+def _key_holds(db: Session, target: _Target, key: str) -> bool:
+    """Whether ``key`` is the edit key of the session or group now; its row stays locked when it is."""
+    current = _locked(db, target.kind, target.id)
+    if current is not None and hmac.compare_digest(current.encode(), key.encode()):
+        return True
+    db.rollback()  # the lock, released
+    if current is None:
+        target.gone()
+    return False
+
+
+def _give_role(db: Session, target: _Target, device: str, role: Role) -> None:
+    """The phone's grant of ``role`` in the session or group, made or raised (not committed)."""
+    table, column = _grants(target.kind)
+    row = db.exec(select(table).where(table.device == device, column == target.id)).first()
+    if row is None:
+        db.add(_new_grant(target.kind, target.id, device, role))
+    elif Role(row.role).rank < role.rank:
+        row.role = role.value
+        db.add(row)
+
+
+def _new_grant(kind: type[Sitting] | type[Group], thing_id: int, device: str, role: Role) -> Access | GroupAccess:
     """The row that gives this phone ``role`` in the session or group."""
-    if isinstance(thing, Group):
-        return GroupAccess(device=device, role=role.value, group_id=saved_id(thing))
-    return Access(device=device, role=role.value, sitting_id=saved_id(thing))
+    if kind is Group:
+        return GroupAccess(device=device, role=role.value, group_id=thing_id)
+    return Access(device=device, role=role.value, sitting_id=thing_id)
 
 
 def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
@@ -360,33 +505,37 @@ def renew_edit_key(db: Session, thing: Sitting | Group) -> str:
     edit link too (one collected from a session's Share page stops working), and every phone's own
     rights in them fall back to viewing. The group's owner keeps them through the group; the rest
     get them back by opening the group's new edit link.
+
+    One transaction, which changes the key first: that locks the row, as opening an edit link does (``grant``),
+    so a phone that opened the old link before is an editor by now and loses it here.
     """
-    thing.edit_key = new_secret()
-    if isinstance(thing, Sitting):
-        # A statement, not the ORM's flush: a session deleted meanwhile is then told, never a stale-data error.
-        public_id = thing.public_id
-        renewed = db.exec(update(Sitting).where(col(Sitting.id) == thing.id).values(edit_key=thing.edit_key))
-        if not renewed.rowcount:
-            db.rollback()
-            raise SessionDeleted(public_id)
-    else:
-        db.add(thing)
-    table, column = _grants(thing)
+    target, key = _Target.of(thing), new_secret()
+    # Statements, not the ORM's flush: a session deleted meanwhile is then told, never a stale-data error.
+    if not db.exec(update(target.kind).where(col(target.kind.id) == target.id).values(edit_key=key)).rowcount:
+        db.rollback()
+        target.gone()
+    table, column = _grants(target.kind)
+    if target.kind is Group:
+        _renew_group_sessions(db, target.id)
     db.exec(
-        update(table).where(column == thing.id, col(table.role) == Role.EDITOR.value).values(role=Role.VIEWER.value)
+        update(table).where(column == target.id, col(table.role) == Role.EDITOR.value).values(role=Role.VIEWER.value)
     )
-    if isinstance(thing, Group):
-        for sitting in db.exec(select(Sitting).where(Sitting.group_id == thing.id)):
-            sitting.edit_key = new_secret()
-            db.add(sitting)
-        in_group = select(Sitting.id).where(Sitting.group_id == thing.id)
-        db.exec(
-            update(Access)
-            .where(col(Access.sitting_id).in_(in_group), col(Access.role) != Role.VIEWER.value)
-            .values(role=Role.VIEWER.value)
-        )
     db.commit()
-    return thing.edit_key
+    set_committed_value(thing, "edit_key", key)
+    return key
+
+
+def _renew_group_sessions(db: Session, group_id: int) -> None:
+    """Each of the group's sessions a new edit key, then every phone's rights in them back to viewing: the keys
+    first, each locking its session, so that a phone that opened a session's old edit link before loses it too."""
+    in_group = select(Sitting.id).where(Sitting.group_id == group_id)
+    for sitting_id in db.exec(in_group.order_by(col(Sitting.id))).all():
+        db.exec(update(Sitting).where(col(Sitting.id) == sitting_id).values(edit_key=new_secret()))
+    db.exec(
+        update(Access)
+        .where(col(Access.sitting_id).in_(in_group), col(Access.role) != Role.VIEWER.value)
+        .values(role=Role.VIEWER.value)
+    )
 
 
 def delete_sitting(db: Session, sitting: Sitting) -> None:
@@ -451,30 +600,39 @@ class HandView:
     record: Any
     #: Each seat's score in the game's unit (halfpence for Sussex Tarot, points for the others).
     payments: tuple[int, ...]
-    game: Game
+    game: Game[Any]
     #: The session's players, who the working names.
     names: list[str]
 
     @classmethod
     def of(cls, hand: Hand, sitting: Sitting) -> HandView:
         game = GAMES[sitting.game]
-        record = game.parse(json.loads(hand.record), sitting.seats, stored=True)
+        record = stored_record(game.id, sitting.seats, hand.record)
         dealer = sitting.dealer_of(hand.deal)
         return cls(hand.deal, dealer, hand.version, record, hand.scores(sitting.seats), game, sitting.names)
 
     @cached_property
-    def result(self) -> Any:
-        """What the game's working template shows for the hand."""
+    def result(self) -> Result:
+        """The hand scored, once, naming the players: what the game's working template shows for it."""
         return self.game.result(self.record, self.names)
 
-    @cached_property
-    def scored(self) -> Scored:
-        """Each seat's score and the working."""
-        return self.game.score(self.record, self.names)
-
     @property
+    def scored(self) -> Scored:
+        """Each seat's score and the working, from ``result`` (not scored again)."""
+        return self.game.scored(self.result)
+
+    @cached_property
     def description(self) -> str:
+        """The hand in a line (its row on the board, and the printed sheet's): worked out once."""
         return self.game.describe(self.record, self.names)
+
+
+@lru_cache(maxsize=4096)
+def stored_record(game_id: str, seats: int, text: str) -> Any:
+    """A stored hand's record, parsed (``stored=True``) once in a while for every reading of it: the phones of a
+    table all read the whole board again after each change, and a record's text always parses to the same
+    record (records are frozen). Kept for the last few thousand hands read, a few kilobytes each."""
+    return GAMES[game_id].parse(json.loads(text), seats, stored=True)
 
 
 @dataclass
@@ -493,7 +651,7 @@ class Scoreboard:
         return self.sitting.names
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         return GAMES[self.sitting.game]
 
     @property
@@ -650,7 +808,7 @@ def stake_of(sitting: Sitting) -> Stake:
     return stake_per(GAMES[sitting.game], sitting.stake_per)
 
 
-def stake_per(game: Game, stored: str) -> Stake:
+def stake_per(game: Game[Any], stored: str) -> Stake:
     found = STAKES.get(stored)
     return found if found in game.stakes else game.stakes[0]
 
@@ -683,7 +841,7 @@ def lowest_free_deal(db: Session, sitting: Sitting) -> int | None:
     return first_free_deal(set(db.exec(select(Hand.deal).where(Hand.sitting_id == sitting.id))), sitting.deals)
 
 
-def hand_values(game: Game, record: Any) -> dict[str, Any]:
+def hand_values(game: Game[Any], record: Any) -> dict[str, Any]:
     """What a hand row stores for a record of ``game``: the record as JSON, each seat's score in the game's
     unit, and the hand's facts for statistics (``Game.facts``).
 
@@ -700,10 +858,20 @@ def _bump_revision(db: Session, sitting: Sitting) -> None:
     """First in every change to a session's hands: takes the session's row lock, so changes queue in one order.
 
     ``SessionDeleted`` when the session is gone (another phone deleted it after this request found it).
+    On PostgreSQL the same statement NOTIFYs the phones waiting for the session on every process
+    (``companion.live``): delivered when the change commits, never when it is rolled back.
     """
     public_id = sitting.public_id
-    bumped = db.exec(update(Sitting).where(col(Sitting.id) == sitting.id).values(revision=Sitting.revision + 1))
-    if not bumped.rowcount:
+    bump = update(Sitting).where(col(Sitting.id) == sitting.id).values(revision=Sitting.revision + 1)
+    if db.get_bind().dialect.name == "postgresql":
+        from .live import CHANNEL  # here: companion.live reads the store
+
+        bumped = bump.returning(col(Sitting.public_id), col(Sitting.revision)).cte("bumped")
+        note = func.concat(bumped.c.public_id, " ", bumped.c.revision)
+        found = len(db.exec(select(func.pg_notify(CHANNEL, note))).all())
+    else:
+        found = db.exec(bump).rowcount
+    if not found:
         db.rollback()
         raise SessionDeleted(public_id)
 

@@ -107,6 +107,16 @@ def give(thing: Sitting | Group, given: Role) -> None:
     g.setdefault("roles", {}).clear()  # a group's role carries to its sessions
 
 
+def join(thing: Sitting | Group, key: str) -> bool:
+    """This phone an editor of the session or group, if ``key`` is its edit key: checked again as the right is
+    written, under the lock a new edit link takes (``store.grant``), so none joins with a key renewed meanwhile."""
+    if not edit_key_matches(thing, key):  # a wrong key gives the phone no cookie
+        return False
+    joined = grant(db.session, own_device(), thing, Role.EDITOR, key=key)
+    g.setdefault("roles", {}).clear()
+    return joined
+
+
 def can_edit(thing: Sitting | Group) -> bool:
     found = role(thing)
     return found is not None and found.rank >= Role.EDITOR.rank

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import segno
-from flask import abort, current_app, flash, url_for
+from flask import abort, current_app, flash, stream_with_context, url_for
 from markupsafe import Markup
+from sqlmodel import Session
 from werkzeug.wrappers import Response
 
 from ..extensions import db
-from ..models import Group, Role, Sitting
+from ..models import Group, Sitting
 from ..store import renew_edit_key
 from . import render, see_other
-from .access import can_edit, edit_key_matches, give, is_owner, require_owner
+from .access import can_edit, is_owner, join, require_owner
 
 
 def qr(url: str) -> Markup:
@@ -70,9 +73,8 @@ def share_page(
 
 def join_with_key(thing: Sitting | Group, key: str, told: str, to: str) -> Response:
     """An edit link opened: this phone may edit from now on (a wrong key is a 404, as a wrong id)."""
-    if not edit_key_matches(thing, key):
+    if not join(thing, key):
         abort(404)
-    give(thing, Role.EDITOR)
     flash(told)
     return see_other(to)
 
@@ -85,7 +87,18 @@ def renew_link(thing: Sitting | Group, share_endpoint: str) -> Response:
     return see_other(url_for(share_endpoint, public_id=thing.public_id))
 
 
-def attachment(body: str, mimetype: str, filename: str) -> Response:
-    """A download: a CSV or a JSON backup (which holds the edit keys), kept by no cache."""
+def attachment(body: str | Callable[[Session], Iterator[str]], mimetype: str, filename: str) -> Response:
+    """A download: a CSV or a JSON backup (which holds the edit keys), kept by no cache.
+
+    ``body`` may make its text piece by piece from a database session: it is then streamed as it is made, so a
+    group's export of thousands of sessions is never whole in memory, and its pauses between sessions
+    (``backup.sittings_read``) leave the worker to the phones."""
     headers = {"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"}
-    return current_app.response_class(body, mimetype=mimetype, headers=headers)
+    sent = body if isinstance(body, str) else stream_with_context(_streamed(body))
+    return current_app.response_class(sent, mimetype=mimetype, headers=headers)
+
+
+def _streamed(make: Callable[[Session], Iterator[str]]) -> Iterator[str]:
+    """What ``make`` makes, with the database session of the stream's own context: the view's was closed as it
+    returned, and this one is closed when the stream ends (or the phone goes)."""
+    yield from make(db.session)

@@ -553,3 +553,19 @@ def test_a_doctored_seat_is_refused_with_the_players_names_not_seat_numbers(clie
         html = new_hand(client, location, **{**PARTNER_MADE, **doctored}).text
         assert re.search(rf'id="{field}-error" role="alert">Choose [^<]*: Ann, Bob, Cat or Dan\.<', html)
         assert not re.search(r"\bseats? (from )?\d", html)
+
+
+def test_a_restore_token_brings_a_hand_back_once(client):
+    """Restored, then deleted again: the first notice's token no longer restores it (it did for ten minutes)."""
+    location = start_session(client)
+    assert new_hand(client, location, **PARTNER_MADE).status_code == 303
+    page = client.get(location + "/hands/1/delete").text
+    client.post(location + "/hands/1/delete", data={"csrf_token": csrf_from(page)})
+    first = restore_form(client.get(location).text)
+    action = first.pop("action")
+    assert client.post(action, data=first).status_code == 303
+    page = client.get(location + "/hands/1/delete").text
+    client.post(location + "/hands/1/delete", data={"csrf_token": csrf_from(page)})
+    assert client.post(action, data=first).status_code == 303
+    board = client.get(location).text
+    assert "The session changed since deal 1 was deleted" in board and 'id="deal-1"' not in board

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 from flask import Blueprint, abort, flash, request, url_for
 from werkzeug.wrappers import Response
 
-from ...backup import export_all, group_csv
+from ...backup import export_text, group_csv, group_ids
 from ...extensions import db
 from ...games import DEFAULT, GAMES, Game
 from ...games.common.fields import whole_number
@@ -26,7 +26,7 @@ from ...store import (
     update_group,
 )
 from .. import render, see_other
-from ..access import can_edit, give, is_owner, require_edit, role
+from ..access import can_edit, give, is_owner, own_device, require_edit, role
 from ..chart import COLOURS, line_chart
 from ..limits import saves, starts
 from ..links import attachment, join_with_key, renew_link, share_page
@@ -76,8 +76,7 @@ def new() -> Response:
     if not form.validate_on_submit():
         return render("groups/new.html", status=422 if form.is_submitted() else 200, form=form)
     chosen = GameOptions({}).choosing(DEFAULT, form.house_rules)
-    group = create_group(db.session, form.name.data or "", chosen, form.coins.data)
-    give(group, Role.OWNER)
+    group = create_group(db.session, form.name.data or "", chosen, form.coins.data, owner=own_device())
     flash("Group made. Add its players here, or as you start its first session.")
     return see_other(url_for("groups.show", public_id=group.public_id))
 
@@ -225,7 +224,7 @@ def _start_page(group: Group, form: SittingForm, status: int = 200) -> Response:
     return render("groups/start.html", status=status, group=group, form=form, action=action, default=DEFAULT)
 
 
-def _asked_game() -> tuple[Game, int]:
+def _asked_game() -> tuple[Game[Any], int]:
     """The game ``?game=`` names (the usual one if none) and the players ``?players=`` asks for."""
     return game_and_players(request.args.get("game", DEFAULT.id))
 
@@ -306,15 +305,16 @@ def renew(public_id: str) -> Response:
 
 @bp.get("/g/<public_id>/export.json")
 def export_json(public_id: str) -> Response:
+    """The group's backup, streamed a session at a time."""
     group = _group(public_id)
     require_edit(group)
-    sittings = [s.sitting for s in reversed(group_sittings(db.session, group)[0])]
-    body = json.dumps(export_all(db.session, sittings), ensure_ascii=False, indent=1)
+    body = lambda session: export_text(session, group_ids(session, group), [group])  # noqa: E731
     return attachment(body, "application/json", f"tarot-group-{public_id}.json")
 
 
 @bp.get("/g/<public_id>/export.csv")
 def export_csv(public_id: str) -> Response:
+    """The group's CSV, streamed a session at a time."""
     group = _group(public_id)
     require_edit(group)
-    return attachment(group_csv(db.session, group), "text/csv", f"tarot-group-{public_id}.csv")
+    return attachment(lambda session: group_csv(session, group), "text/csv", f"tarot-group-{public_id}.csv")

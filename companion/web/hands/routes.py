@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, request, session, url_for
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy.orm.exc import ObjectDeletedError
 from werkzeug.wrappers import Response
 
 from ...extensions import db
@@ -20,6 +21,7 @@ from ...store import (
     HandView,
     NoSuchDeal,
     Scoreboard,
+    SessionDeleted,
     StaleEdit,
     delete_hand,
     edit_hand,
@@ -27,6 +29,7 @@ from ...store import (
     load_scoreboard,
     new_secret,
     record_hand,
+    revision_of,
 )
 from .. import render, see_other
 from ..access import require_edit, sitting_at, unless_deleted
@@ -81,11 +84,11 @@ def _notice(sitting: Sitting, deal: int, done: str) -> str:
     return f"Deal {deal} {done}: {what} — " + " · ".join(f"{n}\u00a0{a}" for n, a in zip(names, amounts, strict=True))
 
 
-def _game(sitting: Sitting) -> Game:
+def _game(sitting: Sitting) -> Game[Any]:
     return GAMES[sitting.game]
 
 
-def _hand_form(sitting: Sitting, deal: int | None = None, **kwargs: Any) -> GameHandForm:
+def _hand_form(sitting: Sitting, deal: int | None = None, **kwargs: Any) -> GameHandForm[Any]:
     """The session's game's hand form, for its players and options; who dealt ``deal`` (or the deal the form
     sends) is the session's word, never the page's."""
     form = _game(sitting).hand_form(sitting.names, sitting.options, **kwargs)
@@ -95,11 +98,12 @@ def _hand_form(sitting: Sitting, deal: int | None = None, **kwargs: Any) -> Game
     return form
 
 
-def _preview(form: GameHandForm, sitting: Sitting, record: Any, refused: bool = False) -> dict[str, Any]:
+def _preview(form: GameHandForm[Any], sitting: Sitting, record: Any, refused: bool = False) -> dict[str, Any]:
     """What ``hands/_preview.html`` and the summary beside Save show: the working (and whatever else the game
     shows as the form stands), or what is missing or wrong. ``refused``: a Save was refused, its problems
     beside their fields."""
     game = _game(sitting)
+    result = game.result(record, sitting.names) if record is not None else None  # the hand scored, once
     found = {
         "refused": refused,
         "game": game,
@@ -108,15 +112,15 @@ def _preview(form: GameHandForm, sitting: Sitting, record: Any, refused: bool = 
         "record": record,
         "missing": form.missing(),
         "problems": [(f.label.text, e) for f in form for e in f.errors] + [(None, e) for e in form.form_errors],
-        "result": game.result(record, sitting.names) if record is not None else None,
-        "pays": game.score(record).net if record is not None else None,
+        "result": result,
+        "pays": result.net if result is not None else None,
         **form.preview_extras(),
     }
     return found
 
 
 def _form_page(
-    form: GameHandForm,
+    form: GameHandForm[Any],
     sitting: Sitting,
     deal: int,
     editing: HandView | None,
@@ -194,7 +198,7 @@ def _over(board: Scoreboard) -> str:
     return "Every deal of this session is recorded: edit a hand to change it."
 
 
-def _taken(form: GameHandForm, sitting: Sitting, deal: int, record: Any, next_deal: int | None) -> Response:
+def _taken(form: GameHandForm[Any], sitting: Sitting, deal: int, record: Any, next_deal: int | None) -> Response:
     """Another phone saved this deal first: its hand beside this one. Most often both phones scored the same
     hand, so discarding this one is the first choice; saving it as the next deal stays, as a second one."""
     theirs = hand_view(db.session, sitting, deal)
@@ -232,7 +236,10 @@ def edit(public_id: str, deal: int) -> Response:
                 "This hand was changed on another phone after you opened it. "
                 "The current version is shown below the form; reload to edit it."
             )
-            current = _stored_hand(sitting, deal)
+            try:
+                current = _stored_hand(sitting, deal)
+            except ObjectDeletedError:  # the whole session was deleted on another phone a moment ago
+                raise SessionDeleted(public_id) from None
             form.version.data = str(current.version)
             return _form_page(form, sitting, deal, hand, record, current=current)
     return _form_page(form, sitting, deal, hand, record, 200 if record is not None else 422)
@@ -266,7 +273,11 @@ def delete(public_id: str, deal: int) -> Response:
     if request.method == "POST":
         if not delete_hand(db.session, sitting, deal):
             return _to_scoreboard(sitting, f"Deal {deal} was already deleted.")
-        token = _restorer().dumps({"session": public_id, "deal": deal, "hand": hand.record.to_json()})
+        # The session's revision after the delete: the token restores only while nothing changed since, so it
+        # cannot bring the hand back twice (a restore, then a second delete, then the old token again).
+        revision = revision_of(db.session, public_id)
+        signed = {"session": public_id, "deal": deal, "hand": hand.record.to_json(), "revision": revision}
+        token = _restorer().dumps(signed)
         notice = {"session": public_id, "deal": deal, "token": token}  # the notice, with its Restore button
         flash(notice, "restore")  # type: ignore[arg-type]  # Flask types a message as str; it keeps any JSON value
         return see_other(url_for("sittings.show", public_id=public_id))
@@ -283,12 +294,18 @@ def restore(public_id: str) -> Response:
         if signed["session"] != public_id:
             raise BadSignature("another session's hand")
         deal, record = signed["deal"], _game(sitting).parse(signed["hand"], sitting.seats, stored=True)
+        unchanged = signed["revision"] == revision_of(db.session, public_id)
     except SignatureExpired:
         return _to_scoreboard(sitting, "Too late to restore that hand: it can be scored again instead.")
     except (BadSignature, KeyError, TypeError, InvalidHand):
         abort(400)
+    taken = f"Deal {deal} was scored again meanwhile: the deleted hand was not restored."
+    if not unchanged:
+        if hand_view(db.session, sitting, deal) is not None:
+            return _to_scoreboard(sitting, taken)
+        return _to_scoreboard(sitting, f"The session changed since deal {deal} was deleted: score it again instead.")
     try:
         record_hand(db.session, sitting, deal, record, new_secret())
     except DealRefused:
-        return _to_scoreboard(sitting, f"Deal {deal} was scored again meanwhile: the deleted hand was not restored.")
+        return _to_scoreboard(sitting, taken)
     return _to_scoreboard(sitting, f"Deal {deal} restored.")

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, request, url_for
 from werkzeug.wrappers import Response
 
-from ...backup import export_all, hands_csv
+from ...backup import export_text, hands_csv
 from ...extensions import db
 from ...games import DEFAULT, GAMES, Game
 from ...games.common.fields import whole_number
-from ...models import Group, Role, Sitting
+from ...models import Group, Role, Sitting, saved_id
 from ...store import (
+    RightsTakenBack,
     SittingSummary,
     create_sitting,
     delete_sitting,
@@ -31,6 +32,7 @@ from ..access import (
     device,
     give,
     is_owner,
+    own_device,
     require_edit,
     require_owner,
     role,
@@ -43,7 +45,8 @@ from ..links import attachment, join_with_key, renew_link, share_page
 from .forms import MOST_PLAYERS, SittingForm, again_data, players_of, sitting_form
 
 bp = Blueprint("sittings", __name__)
-PER_PAGE = 20
+#: Sessions, and groups, a page of the start page lists: the rest are a tap away.
+PER_PAGE = GROUPS_PER_PAGE = 20
 
 
 #: How long an unfinished session counts as still being played: an evening, and the night after it.
@@ -63,9 +66,12 @@ def _utc(moment: datetime) -> datetime:
 
 
 def _start_page(form: SittingForm, status: int = 200) -> Response:
+    """The start page: a page of this phone's sessions (``?page=``) and of its groups (``?groups=``), a line each,
+    however many it has."""
     page = whole_number(request.args.get("page", "1"), most=100000) or 1
+    shelf = whole_number(request.args.get("groups", "1"), most=100000) or 1
     sittings, more = sittings_of(db.session, device(), page, PER_PAGE)
-    groups = groups_of(db.session, device())
+    groups, more_groups = groups_of(db.session, device(), shelf, GROUPS_PER_PAGE)
     # A returning phone finds first what it came back for: its sessions still being played, and its groups.
     running = _running(sittings) if page == 1 else []
     return render(
@@ -77,12 +83,14 @@ def _start_page(form: SittingForm, status: int = 200) -> Response:
         page=page,
         more=more,
         groups=groups,
+        groups_page=shelf,
+        more_groups=more_groups,
         running=running,
         default=DEFAULT,
     )
 
 
-def _last(game: Game) -> Sitting | None:
+def _last(game: Game[Any]) -> Sitting | None:
     """The session ``?again=<id>`` names, if this phone may see it and it is of ``game``."""
     last = find_sitting(db.session, request.args.get("again", ""))
     return last if last is not None and last.game == game.id and role(last) is not None else None
@@ -99,19 +107,22 @@ def start() -> Response:
 
 def create_from(form: SittingForm, group: Group | None = None) -> Response:
     """The session the filled form describes (in ``group``, if any); the starting phone owns it."""
-    sitting = create_sitting(
-        db.session,
-        form.names,
-        int(form.deals.data),
-        int(form.first_dealer.data),
-        form.options,
-        form.coins.data,
-        group=group,
-        game=form.game,
-        stake=form.stake_halfpence,
-        stake_per=form.chosen_stake,
-    )
-    give(sitting, Role.OWNER)  # the phone that starts a session scores it, and may delete it
+    try:
+        sitting = create_sitting(
+            db.session,
+            form.names,
+            int(form.deals.data),
+            int(form.first_dealer.data),
+            form.options,
+            form.coins.data,
+            group=group,
+            game=form.game,
+            stake=form.stake_halfpence,
+            stake_per=form.chosen_stake,
+            owner=own_device(),  # the phone that starts a session scores it, and may delete it
+        )
+    except RightsTakenBack:  # a new edit link of the group, since this request checked the phone's rights
+        abort(403)
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 
@@ -125,7 +136,7 @@ def create() -> Response:
     return create_from(form)
 
 
-def game_and_players(game_id: str) -> tuple[Game, int]:
+def game_and_players(game_id: str) -> tuple[Game[Any], int]:
     """The game of a URL and the number of players ``?players=`` asks for (its usual number if it has no such)."""
     game = GAMES.get(game_id)
     if game is None:
@@ -138,7 +149,7 @@ def game_and_players(game_id: str) -> tuple[Game, int]:
 _KEPT = (*(f"player_{seat}" for seat in range(MOST_PLAYERS)), "stake", "stake_per", "coins")
 
 
-def carried(game: Game) -> dict[str, str]:
+def carried(game: Game[Any]) -> dict[str, str]:
     """What was typed on the start form before its number of players changed (htmx sends it along)."""
     kept = (*_KEPT, *game.option_fields())
     return {name: request.args[name] for name in kept if name in request.args}
@@ -169,10 +180,12 @@ def _game_page(form: SittingForm, status: int = 200) -> Response:
 
 @bp.get("/s/<public_id>")
 def show(public_id: str) -> Response:
-    """The scoreboard; also what its phones poll (htmx, ``?since=<revision>``): 204 while nothing changed."""
+    """The scoreboard; also what its phones ask for changes (htmx, ``?since=<revision>``): 204 while nothing
+    changed. Under the production server the question first waits for a change in front of the app
+    (``companion.live``)."""
     since = request.args.get("since")
     if since is not None and is_htmx() and since == str(revision_of(db.session, public_id)):
-        # One single-column query: a table's phones poll every few seconds.
+        # One single-column query: a table's phones ask every few seconds when nothing waits in front.
         unchanged = current_app.response_class(status=204)
         unchanged.vary.add("HX-Request")
         return unchanged
@@ -236,10 +249,9 @@ def delete(public_id: str) -> Response:
 def export_json(public_id: str) -> Response:
     sitting = sitting_at(public_id)
     require_edit(sitting)  # a backup holds everything: for the phones that may change the session
-    body = json.dumps(
-        export_all(db.session, [sitting], with_groups=visible_group(sitting) is not None), ensure_ascii=False, indent=1
-    )
-    return attachment(body, "application/json", f"tarot-{public_id}.json")
+    group = visible_group(sitting)
+    ids, groups = [saved_id(sitting)], [group] if group is not None else []
+    return attachment(lambda session: export_text(session, ids, groups), "application/json", f"tarot-{public_id}.json")
 
 
 @bp.get("/s/<public_id>/export.csv")
