@@ -22,12 +22,13 @@ from sqlmodel import Session, col, select
 
 from .db import private_file
 from .games import DEFAULT, GAMES, Game
-from .games.base import STAKES, Stake
+from .games.base import STAKES, Stake, Target
 from .games.common import InvalidHand, Money, MoneyError, true_minus
 from .models import MAX_GROUP_NAME, MAX_NAME, GameOptions, Group, Hand, Sitting, name_key, one_line, saved_id
 from .settle import parse_coins
 from .store import (
     MAX_PLAYERS,
+    HandView,
     Scoreboard,
     create_group,
     create_sitting,
@@ -38,6 +39,7 @@ from .store import (
     load_scoreboard,
     members_named,
     new_secret,
+    pause,
     restand,
     stake_of,
 )
@@ -63,6 +65,11 @@ def export_group(group: Group) -> dict[str, Any]:
 
 def export_sitting(db: Session, sitting: Sitting, group: Group | None = None) -> dict[str, Any]:
     hands = db.exec(select(Hand).where(Hand.sitting_id == sitting.id).order_by(col(Hand.deal))).all()
+    return _sitting_json(sitting, hands, group)
+
+
+def _sitting_json(sitting: Sitting, hands: Sequence[Hand], group: Group | None) -> dict[str, Any]:
+    """A session in an export, with these hands (its own, in deal order)."""
     out: dict[str, Any] = {"group": group.public_id} if group is not None else {}
     game = GAMES[sitting.game]
     if game is not DEFAULT:  # a Sussex Tarot session's export stays as it always was
@@ -113,6 +120,71 @@ def export_all(db: Session, only: list[Sitting] | None = None, with_groups: bool
     }
 
 
+#: Sessions a streamed export reads at a time (their players and hands in a query each): a step between two
+#: pauses for the worker's other requests stays a few milliseconds, and a whole group is never in memory.
+BATCH = 5
+
+
+def sittings_read(db: Session, ids: Sequence[int]) -> Iterator[tuple[Sitting, list[Hand]]]:
+    """These sessions (ids, in this order) each with its hands in deal order, read ``BATCH`` sessions at a time
+    and let go of once used, with a pause for the worker's other requests after each read and after each session
+    (a session deleted meanwhile is left out)."""
+    for start in range(0, len(ids), BATCH):
+        chunk = ids[start : start + BATCH]
+        found = {s.id: s for s in db.exec(select(Sitting).where(col(Sitting.id).in_(chunk)))}
+        hands: dict[int, list[Hand]] = {i: [] for i in chunk}
+        for h in db.exec(select(Hand).where(col(Hand.sitting_id).in_(chunk)).order_by(col(Hand.deal))):
+            hands[h.sitting_id].append(h)
+        pause()
+        for sitting_id in chunk:
+            if sitting_id in found:
+                yield found[sitting_id], hands[sitting_id]
+                pause()
+        for sitting in found.values():  # read once: the request's session need not keep them
+            for thing in (sitting, *sitting.players, *hands[saved_id(sitting)]):
+                db.expunge(thing)
+
+
+def export_text(db: Session, ids: Sequence[int], groups: Sequence[Group] = ()) -> Iterator[str]:
+    """``export_all`` of these sessions (ids, oldest first) and ``groups`` (those of the sessions a phone may see)
+    as JSON text, a session at a time: a group of thousands of sessions streams in steps of a few milliseconds,
+    never whole in memory. Laid out as ``json.dumps(..., indent=1)`` lays it out, but for each hand, on a line of
+    its own (``_hand_line``)."""
+    head = {"format": FORMAT, "version": VERSION, "groups": [export_group(g) for g in groups], "sessions": []}
+    opening = json.dumps(head, ensure_ascii=False, indent=1).removesuffix("[]\n}")
+    by_id = {g.id: g for g in groups}
+    before = opening + "[\n  "
+    for sitting, hands in sittings_read(db, ids):
+        text = _session_text(sitting, hands, by_id.get(sitting.group_id))
+        yield before + text.replace("\n", "\n  ")  # two levels in: JSON text holds no newline but these
+        before = ",\n  "
+    yield (opening + "[]" if before != ",\n  " else "\n ]") + "\n}"
+
+
+def _session_text(sitting: Sitting, hands: Sequence[Hand], group: Group | None) -> str:
+    """A session in an export, as JSON text: its hands one a line, the rest indented."""
+    text = json.dumps(_sitting_json(sitting, [], group), ensure_ascii=False, indent=1)
+    if not hands:
+        return text
+    net = GAMES[sitting.game].unit.net_key
+    lines = ",\n  ".join(_hand_line(h, net, sitting.seats) for h in hands)
+    return text.removesuffix("[]\n}") + "[\n  " + lines + "\n ]\n}"  # "hands" comes last
+
+
+def _hand_line(h: Hand, net: str, seats: int) -> str:
+    """A hand in an export, as ``_sitting_json`` has it, on one line: its record as stored (JSON already, written
+    by ``json.dumps``), the rest by Python's own fast encoder (``indent`` makes it use a slow one)."""
+    stamps = {"created_at": h.created_at.isoformat(), "updated_at": h.updated_at.isoformat()}
+    line = json.dumps({"deal": h.deal, "hand": None, net: list(h.scores(seats)), **stamps}, ensure_ascii=False)
+    return line.replace('"hand": null', '"hand": ' + h.record, 1)
+
+
+def group_ids(db: Session, group: Group) -> list[int]:
+    """The group's sessions, oldest first (ids)."""
+    query = select(Sitting.id).where(Sitting.group_id == group.id).order_by(col(Sitting.created_at), col(Sitting.id))
+    return [i for i in db.exec(query) if i is not None]
+
+
 @dataclass(frozen=True)
 class Imported:
     sitting: Sitting
@@ -145,7 +217,7 @@ class _GroupIn:
 class _SessionIn:
     group: Any
     public_id: Any
-    game: Game
+    game: Game[Any]
     stake: int
     stake_per: Stake
     options: Any
@@ -186,7 +258,7 @@ def _stamp(item: dict[str, Any], key: str, where: str, problems: list[str]) -> d
     return None
 
 
-def _check_names(names: Any, where: str, problems: list[str], game: Game = DEFAULT) -> list[str]:
+def _check_names(names: Any, where: str, problems: list[str], game: Game[Any] = DEFAULT) -> list[str]:
     counts = " or ".join(map(str, game.players))
     if not isinstance(names, list) or len(names) not in game.players or not all(isinstance(x, str) for x in names):
         problems.append(f"{where}: players must be a list of {counts} names for {game.name}")
@@ -200,7 +272,7 @@ def _check_names(names: Any, where: str, problems: list[str], game: Game = DEFAU
     return stripped
 
 
-def _check_rules(data: dict[str, Any], where: str, problems: list[str], game: Game = DEFAULT) -> tuple[Any, str]:
+def _check_rules(data: dict[str, Any], where: str, problems: list[str], game: Game[Any] = DEFAULT) -> tuple[Any, str]:
     """A session's options (its ``house_rules``; a group's are its usual game's) and coins."""
     raw = data.get("house_rules", {})
     problem = game.check_options(raw)
@@ -268,7 +340,7 @@ def _check_group(data: Any, n: int, problems: list[str]) -> _GroupIn | None:
     return _GroupIn(data.get("id"), name.strip(), players, house_rules, coins, created_at)
 
 
-def _check_hands(items: Any, game: Game, seats: int, deals: int, where: str, problems: list[str]) -> list[_HandIn]:
+def _check_hands(items: Any, game: Game[Any], seats: int, deals: int, where: str, problems: list[str]) -> list[_HandIn]:
     """A session's hands, each on a free deal and scored by ``game``'s rules."""
     if not isinstance(items, list):
         problems.append(f"{where}: hands must be a list")
@@ -305,7 +377,7 @@ def _lengths_text(lengths: range | tuple[int, ...]) -> str:
     return " or ".join(map(str, sorted(lengths)))
 
 
-def _check_stake(data: dict[str, Any], game: Game, where: str, problems: list[str]) -> tuple[int, Stake]:
+def _check_stake(data: dict[str, Any], game: Game[Any], where: str, problems: list[str]) -> tuple[int, Stake]:
     """What a session's stake is worth (halfpence) and per what; a session whose scores are money has none."""
     if game.stakes == (Stake.NONE,):
         return 2, Stake.NONE
@@ -321,6 +393,28 @@ def _check_stake(data: dict[str, Any], game: Game, where: str, problems: list[st
     return stake if isinstance(stake, int) else 2, stake_per
 
 
+#: The most deals a session of a game played to a target took before ``Target.most``: exports of then say so.
+EARLIER_MOST = 99
+
+
+def _check_deals(data: dict[str, Any], game: Game[Any], seats: int, where: str, problems: list[str]) -> int:
+    """A session's length. A game played to a target exported when it could take ``EARLIER_MOST`` deals comes
+    back with ``Target.most``, if its hands are no more (a session of more is refused, in one line)."""
+    deals, hands = data.get("deals"), data.get("hands")
+    ending = game.ending
+    if isinstance(ending, Target) and _whole(deals, range(ending.most + 1, EARLIER_MOST + 1)):
+        count = len(hands) if isinstance(hands, list) else 0
+        if count <= ending.most:
+            return ending.most
+        problems.append(f"{where}: a game played to a target takes at most {ending.most} hands, not {count}")
+        return deals  # its hands' deal numbers are not refused one by one as well
+    lengths = ending.importable(seats)
+    if not _whole(deals, lengths):
+        problems.append(f"{where}: deals must be {_lengths_text(lengths)}, not {deals!r:.40}")
+        return max(lengths)
+    return deals
+
+
 def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
     """One session of an export, or None with a line per problem added to ``problems``."""
     where = f"session {n + 1}"
@@ -334,11 +428,7 @@ def _check_session(data: Any, n: int, problems: list[str]) -> _SessionIn | None:
         return None
     names = _check_names(data.get("players"), where, problems, game)
     seats = len(names) or game.players[0]
-    deals, first_dealer = data.get("deals"), data.get("first_dealer")
-    lengths = game.ending.importable(seats)
-    if not _whole(deals, lengths):
-        problems.append(f"{where}: deals must be {_lengths_text(lengths)}, not {deals!r:.40}")
-        deals = max(lengths)
+    deals, first_dealer = _check_deals(data, game, seats, where, problems), data.get("first_dealer")
     if not _whole(first_dealer, range(seats)):
         problems.append(f"{where}: first_dealer must be a seat 0 to {seats - 1}, not {first_dealer!r:.40}")
         first_dealer = 0
@@ -458,7 +548,7 @@ def _import_session(db: Session, s: _SessionIn, groups: dict[Any, Group]) -> Imp
     return Imported(sitting, len(s.hands), rescored, groups.get(s.group) if s.group else None)
 
 
-def _import_hand(sitting: Sitting, game: Game, h: _HandIn) -> Hand:
+def _import_hand(sitting: Sitting, game: Game[Any], h: _HandIn) -> Hand:
     """A hand of the file as this session's, with its stored values worked out again and the file's times."""
     hand = Hand(sitting_id=saved_id(sitting), deal=h.deal, form_token=new_secret(), **hand_values(game, h.record))
     if h.created_at is not None:
@@ -522,9 +612,9 @@ def hands_csv(db: Session, sitting: Sitting) -> str:
     return out.getvalue()
 
 
-def group_csv(db: Session, group: Group) -> str:
+def group_csv(db: Session, group: Group) -> Iterator[str]:
     """Every hand of the group's sessions, oldest first, in money: a column per player of the group, empty where
-    they sat out.
+    they sat out. Made a session at a time (``sittings_read``), to be streamed.
 
     The money is each session's own (``Scoreboard.ledger``, the game's ``money`` spread over its hands): each
     row adds up to nothing, a finished session's rows add up to its settle-up (a last "settled" row carries what
@@ -537,14 +627,11 @@ def group_csv(db: Session, group: Group) -> str:
     writer.writerow(["session", "started", "deal", "dealer", "game", "hand"] + [f"{m.name} (s/d)" for m in members])
     column = {m.id: i for i, m in enumerate(members)}
     totals = [0] * len(members)
-    sittings = db.exec(
-        select(Sitting).where(Sitting.group_id == group.id).order_by(col(Sitting.created_at), col(Sitting.id))
-    ).all()
-    for sitting in sittings:
+    for sitting, hands in sittings_read(db, group_ids(db, group)):
         seats = [column[p.member_id] for p in sitting.players if p.member_id in column]
         if len(seats) != sitting.seats:  # not seated from the group's players: nothing to file under them
             continue
-        board = load_scoreboard(db, sitting)
+        board = Scoreboard(sitting, list(_read(hands, sitting)))
         head = [sitting.public_id, sitting.created_at.strftime("%Y-%m-%d %H:%M")]
         for deal, dealer, hand, money in _ledger_rows(board):
             cells: list[object] = [""] * len(members)
@@ -552,8 +639,30 @@ def group_csv(db: Session, group: Group) -> str:
                 cells[i] = _sd(money[seat]) if money is not None else ""
                 totals[i] += money[seat] if money is not None else 0
             writer.writerow([*head, deal, dealer, board.game.name, hand, *cells])
+        yield _taken(out)
     writer.writerow(["total", "", "", "", "", ""] + [_sd(t) for t in totals])
-    return out.getvalue()
+    yield _taken(out)
+
+
+#: Hands read (parsed: a millisecond each for the richest) between two pauses for the worker's other requests.
+HANDS_A_STEP = 8
+
+
+def _read(hands: Sequence[Hand], sitting: Sitting) -> Iterator[HandView]:
+    """A session's hands re-read, with a pause every ``HANDS_A_STEP``: a session at a game's most hands is not
+    one long step of the export."""
+    for n, hand in enumerate(hands, 1):
+        yield HandView.of(hand, sitting)
+        if n % HANDS_A_STEP == 0:
+            pause()
+
+
+def _taken(out: io.StringIO) -> str:
+    """What was written to ``out`` since last time, leaving it empty."""
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return text
 
 
 def _ledger_rows(board: Scoreboard) -> Iterator[tuple[object, str, str, Sequence[int] | None]]:

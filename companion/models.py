@@ -87,15 +87,15 @@ class GameOptions:
             return cls(dict(stored))
         return cls({DEFAULT.id: stored})
 
-    def keeps(self, game: Game) -> bool:
+    def keeps(self, game: Game[Any]) -> bool:
         """Whether the group has chosen house rules for ``game``."""
         return game.id in self.by_game
 
-    def of(self, game: Game) -> Any:
+    def of(self, game: Game[Any]) -> Any:
         """The options a session of ``game`` starts with: the group's, else the game's usual ones."""
         return game.options(self.by_game.get(game.id, {}))
 
-    def choosing(self, game: Game, options: Any) -> "GameOptions":
+    def choosing(self, game: Game[Any], options: Any) -> "GameOptions":
         """The same with ``game``'s options chosen anew."""
         return GameOptions({**self.by_game, game.id: game.options_json(options)})
 
@@ -129,7 +129,7 @@ class Group(SQLModel, table=True):
         """The house rules its sessions start with, game by game."""
         return GameOptions.from_json(json.loads(self.house_rules))
 
-    def options_for(self, game: Game) -> Any:
+    def options_for(self, game: Game[Any]) -> Any:
         """The options (house rules) a session of ``game`` started from the group begins with."""
         return self.defaults.of(game)
 

@@ -13,7 +13,8 @@ names, game by game; a player's page reads only the sessions they sat in.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -27,7 +28,7 @@ from sqlmodel import Session, col, select
 from .games import GAMES, Game
 from .games.base import Outcome, Played
 from .models import Group, Hand, Member, Player, Sitting
-from .store import group_numbers, stake_per
+from .store import pause, stake_per
 
 #: How a player sat in a hand.
 DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defender"
@@ -112,7 +113,7 @@ class Figures:
     """One player's hands of one game, by how they sat in them. What each count means is the game's (its
     ``facts``): its figures template names them (bids or contracts, solos or chelems …)."""
 
-    game: Game
+    game: Game[Any]
     hands: int = 0
     #: As declarer (or taker), by bid or contract id, in the order first met.
     bids: dict[str, Tried] = field(default_factory=dict)
@@ -202,7 +203,7 @@ class PlayerStats:
         """Net won after each of their sessions, from 0 (flat through unfinished ones)."""
         return list(accumulate((s.money for s in self.sessions), initial=0))
 
-    def figures(self, game: Game) -> Figures:
+    def figures(self, game: Game[Any]) -> Figures:
         if game.id not in self.games:
             self.games[game.id] = Figures(game)
         return self.games[game.id]
@@ -234,84 +235,158 @@ class GroupStats:
 class Evening:
     """One of the group's sessions with hands, as its players' figures need it: each seat's player (a member
     of the group, or None), money (halfpence, as its game settles at its stake) and place (None while the
-    session is not over)."""
+    session is not over). Worked out once for each change of the session (``_kept``); its number in the group
+    is not part of it (deleting an earlier session changes it)."""
 
     sitting_id: int
     public_id: str
     started: datetime
-    number: int
     hands: int
     #: How far it came, in its game's words ("12 of 16 deals").
     progress: str
-    game: Game
+    game: Game[Any]
     members: tuple[int | None, ...]
     #: None while the session is not over: nobody has won or lost its money yet.
     money: tuple[int, ...] | None
     places: tuple[int, ...] | None
     #: The seats that won it (none for a drawn game, or while it goes on).
     winners: tuple[int, ...]
+    #: The state of the session it was worked out from (``_stamps``).
+    stamp: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+    #: Each seat's ``result`` once asked for, by (seat, number): a player's page asks again on every visit.
+    _results: dict[tuple[int, int], SessionResult] = field(default_factory=dict, compare=False, repr=False)
 
-    def result(self, seat: int) -> SessionResult:
-        """How the player in ``seat`` did."""
-        return SessionResult(
-            self.public_id,
-            self.started,
-            self.hands,
-            self.money[seat] if self.money is not None else None,
-            self.places[seat] if self.places is not None else None,
-            self.progress,
-            self.number,
-            seat in self.winners,
-            self.game.name,
-        )
+    def result(self, seat: int, number: int = 0) -> SessionResult:
+        """How the player in ``seat`` did, in the session numbered ``number`` in the group."""
+        found = self._results.get((seat, number))
+        if found is None:
+            found = self._results[seat, number] = SessionResult(
+                self.public_id,
+                self.started,
+                self.hands,
+                self.money[seat] if self.money is not None else None,
+                self.places[seat] if self.places is not None else None,
+                self.progress,
+                number,
+                seat in self.winners,
+                self.game.name,
+            )
+        return found
+
+
+class _Kept:
+    """What was worked out from a session, for as long as the session stays as it was (the last ``size`` kept).
+
+    Each value goes with the stamp of the session it came from: its database, its id, and its row's revision
+    and standing. Every change to a session's hands bumps its revision in the same transaction (and deleting it
+    takes it off its group's list), so a value whose stamp still matches what the session's row says now is
+    what working it out again would give. Per process: each worker keeps its own, and after a restart works
+    each session out again on its group's first visit.
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self._values: OrderedDict[Hashable, tuple[tuple[Any, ...], Any]] = OrderedDict()
+
+    def get(self, key: Hashable, stamp: tuple[Any, ...]) -> Any:
+        found = self._values.get(key)
+        if found is None or found[0] != stamp:
+            return None
+        self._values.move_to_end(key)
+        return found[1]
+
+    def put(self, key: Hashable, stamp: tuple[Any, ...], value: Any) -> None:
+        self._values[key] = (stamp, value)
+        self._values.move_to_end(key)
+        while len(self._values) > self.size:
+            self._values.popitem(last=False)
+
+    def clear(self) -> None:
+        self._values.clear()
+
+
+#: Each session as its group's figures need it (a few hundred bytes each), and each seat's hands counted by how
+#: its player sat in them (a player's page): a group's pages read a line a session and add up what is kept,
+#: instead of every hand of every session on every visit.
+_evenings, _seat_counts = _Kept(20000), _Kept(20000)
+#: Each player's seats' counts added up, for as long as none of their sessions changes.
+_player_counts = _Kept(2000)
+#: What a group's pages add up (its leaderboard, its chart, a player's page), for as long as none of its sessions
+#: changes (their stamps, in order, are each value's stamp).
+_added_ups = _Kept(100)
+#: Sessions worked out in one step, between two pauses for the worker's other requests (``store.pause``).
+STEP = 500
+
+
+def _stamps(db: Session, group: Group) -> list[tuple[int, tuple[Any, ...]]]:
+    """The group's sessions with hands, oldest first: each with its number in the group (every session counts,
+    with hands or not) and its stamp (``_Kept``). One line a session, none of its hands."""
+    database = str(db.get_bind().engine.url)
+    standing = (col(Sitting.revision), col(Sitting.played), col(Sitting.finished), col(Sitting.winners))
+    query = (
+        sa.select(col(Sitting.id), col(Sitting.public_id), *standing)
+        .where(col(Sitting.group_id) == group.id)
+        .order_by(col(Sitting.created_at), col(Sitting.id))
+    )
+    return [(number, (database, *row)) for number, row in enumerate(_rows(db, query), 1) if row[3]]
+
+
+def evenings(db: Session, group: Group, member: int | None = None) -> list[tuple[int, Evening]]:
+    """The group's sessions with hands (only ``member``'s, if given), oldest first, each with its number."""
+    return _numbered(db, _stamps(db, group), member)
+
+
+def _numbered(db: Session, stamps: list[tuple[int, tuple[Any, ...]]], member: int | None) -> list[tuple[int, Evening]]:
+    """The sessions of these stamps (``_stamps``), each with its number (only ``member``'s, if given).
+
+    What a session's hands give is worked out only for the sessions changed since this process last did
+    (``_kept``), in steps of ``STEP`` sessions: three queries each (their scores summed seat by seat in the
+    database, their own columns, their seats' players), then Python settles each session as its game does, a few
+    numbers a session.
+    """
+    found = {stamp[1]: night for _, stamp in stamps if (night := _evenings.get(stamp[1], stamp)) is not None}
+    stale = [stamp for _, stamp in stamps if stamp[1] not in found]
+    for start in range(0, len(stale), STEP):
+        if start:
+            pause()
+        found.update(_work_out(db, stale[start : start + STEP]))
+    nights = ((number, found.get(stamp[1])) for number, stamp in stamps)
+    return [(n, night) for n, night in nights if night is not None and (member is None or member in night.members)]
 
 
 PAYS = (col(Hand.pay_0), col(Hand.pay_1), col(Hand.pay_2), col(Hand.pay_3), col(Hand.pay_4))
 
 
-def evenings(db: Session, group: Group, member: int | None = None) -> list[Evening]:
-    """The group's sessions with hands (only ``member``'s, if given), oldest first.
-
-    Three queries, whatever was stored: each session's scores summed seat by seat in the database, the
-    sessions' own columns (numbered in the group), and their seats' players. Python then settles each
-    session as its game does, a few numbers a session.
-    """
-    totals = select(Hand.sitting_id, func.count(), *(func.sum(p) for p in PAYS)).group_by(col(Hand.sitting_id))
-    numbered = group_numbers(group)
-    columns = (
-        col(Sitting.id),
-        col(Sitting.public_id),
-        col(Sitting.created_at),
-        numbered.c.number,
-        col(Sitting.game),
-        col(Sitting.stake),
-    )
-    standing = (col(Sitting.deals), col(Sitting.seats), col(Sitting.house_rules), col(Sitting.finished))
+def _work_out(db: Session, stamps: list[tuple[Any, ...]]) -> dict[int, Evening]:
+    """These sessions (stamps, as ``_stamps`` gives them) as their games settle them, kept for next time."""
+    ids = [stamp[1] for stamp in stamps]
+    totals = select(Hand.sitting_id, func.count(), *(func.sum(p) for p in PAYS)).where(col(Hand.sitting_id).in_(ids))
+    columns = (col(Sitting.id), col(Sitting.created_at), col(Sitting.game), col(Sitting.stake))
+    rules = (col(Sitting.stake_per), col(Sitting.deals), col(Sitting.seats), col(Sitting.house_rules))
     # SQLAlchemy's own select: SQLModel's is typed for at most four columns.
-    sittings = (
-        sa.select(*columns, col(Sitting.stake_per), *standing, col(Sitting.winners))
-        .join(numbered, numbered.c.id == Sitting.id)
-        .order_by(col(Sitting.created_at), col(Sitting.id))
-    )
-    seated = select(Player.sitting_id, Player.seat, Player.member_id).join(Sitting).where(Sitting.group_id == group.id)
-    if member is not None:
-        theirs = select(Player.sitting_id).where(Player.member_id == member)
-        totals = totals.where(col(Hand.sitting_id).in_(theirs))
-        sittings = sittings.where(col(Sitting.id).in_(theirs))
-        seated = seated.where(col(Player.sitting_id).in_(theirs))
-    else:
-        totals = totals.where(col(Hand.sitting_id).in_(select(Sitting.id).where(Sitting.group_id == group.id)))
-    summed = {row[0]: row[1:] for row in _rows(db, totals)}
+    sittings = sa.select(*columns, *rules).where(col(Sitting.id).in_(ids))
+    seated = select(Player.sitting_id, Player.seat, Player.member_id).where(col(Player.sitting_id).in_(ids))
+    summed = {row[0]: row[1:] for row in _rows(db, totals.group_by(col(Hand.sitting_id)))}
     seats: dict[int, dict[int, int | None]] = {}
     for sitting_id, seat, member_id in _rows(db, seated):
         seats.setdefault(sitting_id, {})[seat] = member_id
-    return [_evening(row, summed[row[0]], seats.get(row[0], {})) for row in _rows(db, sittings) if row[0] in summed]
+    details = {row[0]: row for row in _rows(db, sittings)}
+    done = {}
+    for stamp in stamps:
+        row, sums = details.get(stamp[1]), summed.get(stamp[1])
+        if row is not None and sums is not None:  # deleted, or its last hand, since its line was read
+            done[stamp[1]] = night = _evening(stamp, row, sums, seats.get(stamp[1], {}))
+            _evenings.put(stamp[1], stamp, night)
+    return done
 
 
-def _evening(row: Sequence[Any], summed: Sequence[Any], seats: dict[int, int | None]) -> Evening:
+def _evening(
+    stamp: tuple[Any, ...], row: Sequence[Any], summed: Sequence[Any], seats: dict[int, int | None]
+) -> Evening:
     """A session as its game settles it: its money and places are the scoreboard's (``Game.money`` and
     ``Game.places``, with how it stands as its game wrote it on its row), once it is over; until then none."""
-    sitting_id, public_id, started, number, game_id, worth, per, deals, players, rules, finished, winners = row
+    sitting_id, started, game_id, worth, per, deals, players, rules = row
+    finished, winners = stamp[-2:]
     game = GAMES[game_id]
     hands, totals = summed[0], tuple(int(t or 0) for t in summed[1 : 1 + players])
     won = Outcome(bool(finished), tuple(int(seat) for seat in winners.split()))
@@ -322,7 +397,8 @@ def _evening(row: Sequence[Any], summed: Sequence[Any], seats: dict[int, int | N
     if won.finished:
         money = tuple(game.money(stake_per(game, per), worth, Played(totals, hands, deals, options=options), won))
         places = game.places(totals)
-    return Evening(sitting_id, public_id, started, number, hands, progress, game, members, money, places, won.winners)
+    public_id = stamp[2]
+    return Evening(sitting_id, public_id, started, hands, progress, game, members, money, places, won.winners, stamp)
 
 
 def _rows(db: Session, query: Executable) -> Sequence[Sequence[Any]]:
@@ -344,54 +420,157 @@ class Leaderboard:
 
 def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
     """The leaderboard, and the running totals of its first ``charted`` players: money, at each session's
-    stake, over every game the group plays."""
-    nights = evenings(db, group)
-    tally: dict[int, list[int]] = {}  # sessions, hands, net, wins, finished
-    for night in nights:
-        for seat, member_id in enumerate(night.members):
-            if member_id is None:
-                continue
-            t, result = tally.setdefault(member_id, [0, 0, 0, 0, 0]), night.result(seat)
-            t[0], t[1], t[2] = t[0] + 1, t[1] + night.hands, t[2] + result.money
-            t[3], t[4] = t[3] + result.won, t[4] + result.finished
+    stake, over every game the group plays. Added up once for each change of any of the group's sessions."""
+    stamps = _stamps(db, group)
+    signature = tuple(stamp for _, stamp in stamps)
+    added = _added_ups.get(("tally", group.id), signature)
+    if added is None:
+        nights = [night for _, night in _numbered(db, stamps, None)]
+        added = (_tally(nights), len(nights))
+        _added_ups.put(("tally", group.id), signature, added)
+    tally, played = added
     names = db.exec(select(Member.id, Member.name, Member.name_key).where(Member.group_id == group.id)).all()
     ranked = sorted((-tally[i][2], key, i, name) for i, name, key in names if i is not None and i in tally)
     standings = [Standing(i, name, *tally[i]) for _, _, i, name in ranked]
-    return Leaderboard(standings, len(nights), _running(nights, [s.member_id for s in standings[:charted]]))
+    charted_ids = tuple(s.member_id for s in standings[:charted])
+    running = _added_ups.get(("running", group.id, charted_ids), signature)
+    if running is None:
+        running = _running([night for _, night in _numbered(db, stamps, None)], list(charted_ids))
+        _added_ups.put(("running", group.id, charted_ids), signature, running)
+    return Leaderboard(standings, played, running)
+
+
+def _tally(nights: list[Evening]) -> dict[int, list[int]]:
+    """Each player's sessions, hands, net, wins and finished sessions."""
+    tally: dict[int, list[int]] = {}
+    for night in nights:
+        money, winners = night.money, night.winners
+        for seat, member_id in enumerate(night.members):
+            if member_id is None:
+                continue
+            t = tally.get(member_id) or tally.setdefault(member_id, [0, 0, 0, 0, 0])
+            t[0], t[1], t[3] = t[0] + 1, t[1] + night.hands, t[3] + (seat in winners)
+            if money is not None:
+                t[2], t[4] = t[2] + money[seat], t[4] + 1
+    return tally
 
 
 def _running(nights: list[Evening], members: list[int]) -> list[list[int]]:
     """These players' net after each session, from 0 (flat through nights they missed)."""
     each = {member_id: [0] * len(nights) for member_id in members}
     for n, night in enumerate(nights):
+        if night.money is None:
+            continue
         for seat, member_id in enumerate(night.members):
             if member_id in each:
-                each[member_id][n] = night.result(seat).money
+                each[member_id][n] = night.money[seat]
     return [list(accumulate(each[m], initial=0)) for m in members]
 
 
 def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) -> GroupStats:
-    """Every player's statistics in the group (or only those of the ``only`` member ids)."""
+    """Every player's statistics in the group (or only those of the ``only`` member ids). One player's are added
+    up once for each change of any of the group's sessions."""
     members = db.exec(select(Member).where(Member.group_id == group.id).order_by(Member.name_key)).all()
     wanted = set(only) if only is not None else None
     players = {m.id or 0: PlayerStats(m) for m in members if wanted is None or m.id in wanted}
     one = next(iter(wanted)) if wanted is not None and len(wanted) == 1 else None
-    nights = evenings(db, group, one)
-    for night in nights:
+    stamps = _stamps(db, group)
+    key, signature = ("player", group.id, one), tuple(stamps)
+    found = _added_ups.get(key, signature) if one in players else None
+    if found is None:
+        found = _player_figures(db, stamps, players, one)
+        if one in players:
+            _added_ups.put(key, signature, found)
+    by_player, sessions = found
+    for member_id, (results, games) in by_player.items():  # each visit's own lists: the names are read afresh
+        players[member_id].sessions, players[member_id].games = list(results), dict(games)
+    return GroupStats(group, list(players.values()), list(sessions))
+
+
+def _player_figures(
+    db: Session, stamps: list[tuple[int, tuple[Any, ...]]], players: dict[int, PlayerStats], one: int | None
+) -> tuple[dict[int, tuple[list[SessionResult], dict[str, Figures]]], list[tuple[str, datetime]]]:
+    """Each of ``players``' sessions and figures, and the sessions counted (only ``one``'s, if given)."""
+    nights = _numbered(db, stamps, one)
+    for number, night in nights:
         for seat, member_id in enumerate(night.members):
             if member_id in players:
-                players[member_id].sessions.append(night.result(seat))
-    _file_play(db, group, players, wanted)
-    sessions = [(night.public_id, night.started) for night in nights]  # one player's: theirs alone
-    return GroupStats(group, list(players.values()), sessions)
+                players[member_id].sessions.append(night.result(seat, number))
+    _file_play(db, players, [night for _, night in nights])
+    sessions = [(night.public_id, night.started) for _, night in nights]  # one player's: theirs alone
+    return {m: (p.sessions, p.games) for m, p in players.items()}, sessions
 
 
 #: How a player sat in a hand.
 DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defender"
 
 
-def _file_play(db: Session, group: Group, players: dict[int, PlayerStats], wanted: set[int] | None) -> None:
-    """Every hand once per player, counted by how they sat in it, filed under the player and the game."""
+#: A kind of hand a player played: (game, how they sat, bid, kind, made, stinger made).
+Play = tuple[str, str, str, str, bool, bool | None]
+
+
+def _file_play(db: Session, players: dict[int, PlayerStats], nights: list[Evening]) -> None:
+    """Every hand once per player, counted by how they sat in it, filed under the player and the game.
+
+    Each seat's hands are counted in the database once for each change of its session (``_seat_counts``), and
+    each player's seats added up once for each change of any of them (``_player_counts``)."""
+    seats: dict[int, list[tuple[Evening, int]]] = {}
+    for night in nights:
+        for seat, member_id in enumerate(night.members):
+            if member_id in players:
+                seats.setdefault(member_id, []).append((night, seat))
+    stamps = {m: tuple((n.stamp, seat) for n, seat in theirs) for m, theirs in seats.items()}
+    added = {m: found for m in seats if (found := _player_counts.get(m, stamps[m])) is not None}
+    if len(added) < len(seats):
+        counted = _seats_counted(db, [(n, s) for m, theirs in seats.items() if m not in added for n, s in theirs])
+        for m, theirs in seats.items():
+            if m not in added:
+                added[m] = _added(theirs, counted)
+                _player_counts.put(m, stamps[m], added[m])
+    for member_id, plays in added.items():
+        _file_plays(players[member_id], plays)
+    for p in players.values():  # the registry's order of games, each game's order of bids
+        p.games = {g: p.games[g] for g in GAMES if g in p.games}
+        for f in p.games.values():
+            order = list(f.game.bid_labels())
+            f.bids = dict(sorted(f.bids.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99))
+
+
+def _file_plays(player: PlayerStats, plays: dict[Play, list[int]]) -> None:
+    """A player's hands of each kind (hands, declarations, bonuses), filed under the game."""
+    for (game_id, how, bid, kind, made, stinger_made), (count, declared, bonuses) in plays.items():
+        f = player.figures(GAMES[game_id])
+        f.hands += count
+        f.bonuses += bonuses
+        _file_hands(f, how, bid, kind, Tried(count, count if (stinger_made if how == STINGER else made) else 0))
+        f.declarations += declared if how == DECLARER else 0
+
+
+def _seats_counted(db: Session, seats: list[tuple[Evening, int]]) -> dict[tuple[int, int], list[Any]]:
+    """Each of these seats' hands counted (``_count_seats``): kept from last time, or counted now."""
+    found = {(n.sitting_id, s): c for n, s in seats if (c := _seat_counts.get((n.sitting_id, s), n.stamp)) is not None}
+    stale = list({n.sitting_id: n for n, s in seats if (n.sitting_id, s) not in found}.values())
+    members = {n.members[s] or 0 for n, s in seats}
+    for start in range(0, len(stale), STEP):
+        if start:
+            pause()
+        found.update(_count_seats(db, stale[start : start + STEP], members))
+    return found
+
+
+def _added(seats: list[tuple[Evening, int]], counted: dict[tuple[int, int], list[Any]]) -> dict[Play, list[int]]:
+    """One player's seats' hands added up, kind by kind: hands, declarations, bonuses."""
+    added: dict[Play, list[int]] = {}
+    for night, seat in seats:
+        for how, bid, kind, made, stinger_made, count, declared, bonuses in counted.get((night.sitting_id, seat), ()):
+            a = added.setdefault((night.game.id, how, bid, kind, made, stinger_made), [0, 0, 0])
+            a[0], a[1], a[2] = a[0] + count, a[1] + (declared or 0), a[2] + (bonuses or 0)
+    return added
+
+
+def _count_seats(db: Session, nights: list[Evening], members: set[int]) -> dict[tuple[int, int], list[Any]]:
+    """The hands of these sessions' seats where one of ``members`` sat, each seat's counted by how its player sat
+    in them and the hand's facts (``Game.facts``), kept for next time."""
     seat = col(Player.seat)
     sat = case(
         (seat == Hand.declarer, literal(DECLARER)),
@@ -401,41 +580,23 @@ def _file_play(db: Session, group: Group, players: dict[int, PlayerStats], wante
     )
     on_declarer_side = or_(seat == Hand.declarer, seat == Hand.partner)
     own_bonuses = case((on_declarer_side, Hand.bonuses_declarer), else_=Hand.bonuses_defence)
-    how = (
-        col(Player.member_id),
-        col(Sitting.game),
-        sat,
-        col(Hand.bid),
-        col(Hand.kind),
-        col(Hand.made),
-        col(Hand.stinger_made),
-    )
+    how = (col(Player.sitting_id), seat, sat, col(Hand.bid), col(Hand.kind), col(Hand.made), col(Hand.stinger_made))
     # SQLAlchemy's own select: SQLModel's is typed for at most four columns.
     query = (
         sa.select(*how, func.count(), func.sum(Hand.declared), func.sum(own_bonuses))
-        .join(Sitting, col(Sitting.id) == Hand.sitting_id)
         .join(Player, col(Player.sitting_id) == Hand.sitting_id)
-        .where(col(Sitting.group_id) == group.id)
+        .where(col(Hand.sitting_id).in_([n.sitting_id for n in nights]), col(Player.member_id).in_(members))
         .group_by(*how)
     )
-    if wanted is not None:
-        query = query.where(col(Player.member_id).in_(wanted))
-    for member_id, game_id, seat_how, bid, kind, made, stinger_made, count, declared, bonuses in _rows(db, query):
-        p = players.get(member_id)
-        if p is None or game_id not in GAMES:
-            continue
-        f = p.figures(GAMES[game_id])
-        f.hands += count
-        f.bonuses += bonuses or 0
-        _file_hands(
-            f, seat_how, bid, kind, Tried(count, count if (stinger_made if seat_how == STINGER else made) else 0)
-        )
-        f.declarations += (declared or 0) if seat_how == DECLARER else 0
-    for p in players.values():  # the registry's order of games, each game's order of bids
-        p.games = {g: p.games[g] for g in GAMES if g in p.games}
-        for f in p.games.values():
-            order = list(f.game.bid_labels())
-            f.bids = dict(sorted(f.bids.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99))
+    counted: dict[tuple[int, int], list[Any]] = {}
+    for sitting_id, seat_no, *counts in _rows(db, query):
+        counted.setdefault((sitting_id, seat_no), []).append(tuple(counts))
+    stamps = {n.sitting_id: n.stamp for n in nights}
+    for n in nights:  # every seat asked for, hands or none (a seat of none is no hands, not unknown)
+        for s, member_id in enumerate(n.members):
+            if member_id in members:
+                _seat_counts.put((n.sitting_id, s), stamps[n.sitting_id], counted.setdefault((n.sitting_id, s), []))
+    return counted
 
 
 def _file_hands(f: Figures, how: str, bid: str, kind: str, tried: Tried) -> None:

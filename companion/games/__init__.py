@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import early_french, french, ottocento, sussex, tapp, tarocchi
-from .base import Game, Registry, Scored
+from .base import Game, Record, Registry, Result, Scored
 from .common import InvalidHand
 
 _registry = Registry()
@@ -31,9 +31,9 @@ _registry.register(early_french.GAME)
 _registry.register(ottocento.GAME)
 
 #: Every game by id, the usual one (Sussex Tarot) first.
-GAMES: dict[str, Game] = _registry.games
+GAMES: dict[str, Game[Any]] = _registry.games
 #: The game a hand or a session is when it names none.
-DEFAULT: Game = sussex.GAME
+DEFAULT: Game[Any] = sussex.GAME
 
 
 def template_folders() -> list[Path]:
@@ -42,7 +42,7 @@ def template_folders() -> list[Path]:
     return [folder for folder in found if folder.is_dir()]
 
 
-def game_of(data: Any) -> tuple[Game, Any]:
+def game_of(data: Any) -> tuple[Game[Any], Any]:
     """The game a JSON hand names (``"game"``; Sussex Tarot when it names none) and the hand without it."""
     if type(data) is not dict or "game" not in data:
         return DEFAULT, data
@@ -59,4 +59,4 @@ def score_json(data: Any, working: bool = False) -> dict[str, Any]:
     return game.result_json(game.parse(hand), working)
 
 
-__all__ = ["DEFAULT", "GAMES", "Game", "Scored", "game_of", "score_json", "template_folders"]
+__all__ = ["DEFAULT", "GAMES", "Game", "Record", "Result", "Scored", "game_of", "score_json", "template_folders"]

@@ -3,9 +3,10 @@
 A game is a package under ``companion/games/`` with a subclass of ``Game``
 registered in ``companion.games.GAMES``. The sessions, forms, store, backups,
 statistics, API and command line reach a game only through it: its record
-(``parse``, ``score``, ``describe``), how a session of it ends (``ending``),
-what a point is worth (``unit`` and ``stakes``), its seats and partnerships,
-the facts its hands keep for statistics, and the names of its templates.
+(``parse``, ``result``, ``score``, ``describe``), how a session of it ends
+(``ending``), what a point is worth (``unit`` and ``stakes``), its seats and
+partnerships, the facts its hands keep for statistics, and the names of its
+templates.
 
 >>> Rounds().deal_choices(3), FixedDeals((8, 16)).deal_choices(4)
 ((3, 6, 12, 18), (8, 16))
@@ -21,10 +22,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from .common.errors import InvalidHand
 
 if TYPE_CHECKING:
-    from .common.form import GameHandForm
+    from .common.form import FormData, GameHandForm
 
 
 class Unit(Enum):
@@ -65,6 +68,31 @@ class Scored:
 
     net: tuple[int, ...]
     working: tuple[str, ...]
+
+
+class Record(Protocol):
+    """What the base asks of a game's hand record: its class reads one from JSON (``stored``: a hand as it was
+    saved, which checks added since do not refuse), and it writes itself back."""
+
+    @classmethod
+    def from_json(cls, data: Any, stored: bool = False) -> Self: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Result(Protocol):
+    """What a game's scoring of a hand gives (``Game.result``), in its own class with whatever else its working
+    template shows: each seat's score in the game's unit, and why, in words."""
+
+    @property
+    def net(self) -> tuple[int, ...]: ...
+
+    @property
+    def working(self) -> tuple[str, ...]: ...
+
+
+#: A game's hand record.
+R = TypeVar("R", bound=Record)
 
 
 @dataclass(frozen=True)
@@ -117,7 +145,7 @@ class Ending(ABC):
         return self.deal_choices(players)
 
     @abstractmethod
-    def outcome(self, game: Game, played: Played) -> Outcome:
+    def outcome(self, game: Game[Any], played: Played) -> Outcome:
         """Whether the session is over, and who won it."""
 
     def describe(self, deals: int) -> str:
@@ -146,7 +174,7 @@ class Ending(ABC):
         return deals
 
 
-def _leaders(game: Game, totals: Sequence[int]) -> tuple[int, ...]:
+def _leaders(game: Game[Any], totals: Sequence[int]) -> tuple[int, ...]:
     """The seats on top (a side's seats together in a partnership game)."""
     best = max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == best)
@@ -165,7 +193,7 @@ class FixedDeals(Ending):
     def deal_choices(self, players: int) -> tuple[int, ...]:
         return self.choices
 
-    def outcome(self, game: Game, played: Played) -> Outcome:
+    def outcome(self, game: Game[Any], played: Played) -> Outcome:
         if played.hands < played.deals:
             return Outcome(False)
         return Outcome(True, _leaders(game, played.totals))
@@ -193,7 +221,11 @@ class Target(Ending):
     The game says who won from the totals (``Game.winners``): a tie at the top plays on."""
 
     score: int
-    most: int = 99
+    #: A real table never plays this many hands to its target: Ottocento to 800 ends in 5 to 15 (every hand brings
+    #: 93 points or more, so a side has 800 by the 18th unless the two are level), Early French Tarot to 50 in
+    #: under 20. A session that gets there without a winner is over, drawn, as its scoreboard says. Its pages and
+    #: exports are measured at this length (``make bench --only bounds``).
+    most: int = 40
 
     def deal_choices(self, players: int) -> tuple[int, ...]:
         return (self.most,)
@@ -201,7 +233,7 @@ class Target(Ending):
     def importable(self, players: int) -> range | tuple[int, ...]:
         return range(1, self.most + 1)
 
-    def outcome(self, game: Game, played: Played) -> Outcome:
+    def outcome(self, game: Game[Any], played: Played) -> Outcome:
         winners = game.winners(played)
         if winners:
             return Outcome(True, winners)
@@ -215,7 +247,7 @@ class Target(Ending):
 
     def progress(self, hands: int, deals: int) -> str:
         """
-        >>> Target(800).progress(1, 99)
+        >>> Target(800).progress(1, 40)
         '1 deal, first to 800'
         """
         return f"{hands} deal{'' if hands == 1 else 's'}, first to {self.score}"
@@ -319,8 +351,11 @@ class SheetPage:
     partial: str | None = None
 
 
-class Game(ABC):
-    """One game. A subclass per game, one instance of it in ``GAMES``."""
+class Game(ABC, Generic[R]):
+    """One game, whose hands are records of class ``R``. A subclass per game, one instance of it in ``GAMES``.
+
+    A subclass names its record class and its hand form's class, and scores a hand in one place (``result``):
+    reading a hand (``parse``), its ``Scored``, its hand form and the form's fields for a record are the base's."""
 
     #: Its id in URLs, JSON and the database (never changes).
     id: ClassVar[str]
@@ -336,53 +371,77 @@ class Game(ABC):
     zero_sum: ClassVar[bool] = True
     #: Where in the year's stored records this game's facts for statistics mean something (see ``facts``).
     figures: ClassVar[dict[str, str]] = {}
+    #: Its hand record's class: ``parse`` reads a hand with its ``from_json``.
+    record_class: type[R]
+    #: Its hand form's class, which ``hand_form`` gives this game (the form's module imports nothing of the game's).
+    form_class: type[GameHandForm[R]]
+    #: What a hand is told in a session of a number of players the game is not for (``{players}``: the session's).
+    wrong_players: ClassVar[str] = "This session has {players} players."
 
     # -- a hand -------------------------------------------------------------------------
 
-    @abstractmethod
-    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> Any:
+    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> R:
         """A checked record of this game (for a session of ``players``); ``InvalidHand`` names the field at fault.
 
         ``stored``: a hand read back as it was saved (the database, a backup, a restore), which checks added
         since it was saved do not refuse; what a player enters is always checked in full.
         """
+        if players is not None and players not in self.players:
+            raise InvalidHand("players", self.wrong_players.format(players=players))
+        record = self.record_class.from_json(data, stored)
+        if players is not None and self.players_of(record) != players:
+            raise InvalidHand("players", self.wrong_players.format(players=players))
+        return record
+
+    def players_of(self, record: R) -> int:
+        """How many players a hand is for: the game's one number, unless its record says (French Tarot)."""
+        return self.players[0]
 
     @abstractmethod
-    def score(self, record: Any, names: Sequence[str] | None = None) -> Scored:
+    def result(self, record: R, names: Sequence[str] | None = None) -> Result:
+        """The hand scored, the one place a game scores one: each seat's score and the working (naming the players
+        when ``names`` are given), in the game's own class with whatever else its working template shows."""
+
+    def score(self, record: R, names: Sequence[str] | None = None) -> Scored:
         """Each seat's score and the working, naming the players when ``names`` are given."""
+        return self.scored(self.result(record, names))
+
+    @staticmethod
+    def scored(result: Result) -> Scored:
+        """A hand's scores and working from its ``result`` (the one place a ``Scored`` is made)."""
+        return Scored(result.net, result.working)
 
     @abstractmethod
-    def describe(self, record: Any, names: Sequence[str]) -> str:
+    def describe(self, record: R, names: Sequence[str]) -> str:
         """One line for the list of hands, with the players' names."""
 
-    def notice(self, record: Any, names: Sequence[str]) -> str:
+    def notice(self, record: R, names: Sequence[str]) -> str:
         """What the notice after a save says of the hand (before each player's payment)."""
         return self.describe(record, names)
 
-    def result(self, record: Any, names: Sequence[str] | None = None) -> Any:
-        """What the working template shows: by default the ``Scored``."""
-        return self.score(record, names)
-
-    def result_json(self, record: Any, working: bool) -> dict[str, Any]:
+    def result_json(self, record: R, working: bool) -> dict[str, Any]:
         """A hand's result for the API and the command line."""
-        scored = self.score(record)
-        out: dict[str, Any] = {"game": self.id, "unit": self.unit.value, "net": list(scored.net)}
+        return self.json_of(self.result(record), working)
+
+    def json_of(self, result: Result, working: bool) -> dict[str, Any]:
+        """What every game's result JSON holds: its game and unit, each seat's score, and the working if asked."""
+        out: dict[str, Any] = {"game": self.id, "unit": self.unit.value, "net": list(result.net)}
         if working:
-            out["working"] = list(scored.working)
+            out["working"] = list(result.working)
         return out
 
     def csv_columns(self) -> list[str]:
         """The columns that describe a hand in a session's CSV (after its deal and dealer)."""
         return ["hand"]
 
-    def csv_cells(self, record: Any, names: Sequence[str]) -> list[object]:
+    def csv_cells(self, record: R, names: Sequence[str]) -> list[object]:
         return [self.describe(record, names)]
 
     def bid_labels(self) -> dict[str, str]:
         """Its bids (or contracts) by the id ``facts`` gives them, lowest first, as a player says them."""
         return {}
 
-    def facts(self, record: Any) -> dict[str, Any]:
+    def facts(self, record: R) -> dict[str, Any]:
         """What a hand row keeps beside its record for statistics: ``bid`` (or contract), ``declarer`` (the
         seat that led the hand, or -1), ``kind``, ``made``, ``partner``, ``stinger``, ``stinger_made``,
         ``declared`` and the bonuses made by each side. Empty: the hand counts for money only."""
@@ -475,13 +534,13 @@ class Game(ABC):
 
     # -- its pages -------------------------------------------------------------------------
 
-    @abstractmethod
-    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> GameHandForm:
+    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> GameHandForm[R]:
         """Its hand form (WTForms), for a session of these players with these options."""
+        return self.form_class(game=self, names=names, options=options, **kwargs)
 
-    @abstractmethod
-    def form_data(self, record: Any) -> dict[str, Any]:
+    def form_data(self, record: R) -> FormData:
         """The hand form's fields for a record, as a browser sends them."""
+        return self.form_class.form_data(record)
 
     def reference_context(self) -> dict[str, Any]:
         """What its reference page's template needs."""
@@ -497,13 +556,16 @@ class Game(ABC):
         raise LookupError(endpoint)
 
 
+G = TypeVar("G", bound=Game[Any])
+
+
 @dataclass
 class Registry:
     """The games, in the order the start page offers them; the first is the usual one."""
 
-    games: dict[str, Game] = field(default_factory=dict)
+    games: dict[str, Game[Any]] = field(default_factory=dict)
 
-    def register(self, game: Game) -> Game:
+    def register(self, game: G) -> G:
         if game.id in self.games:
             raise ValueError(f"two games with the id {game.id!r}")
         self.games[game.id] = game

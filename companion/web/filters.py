@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask, current_app
@@ -50,7 +51,7 @@ def players_text(counts: tuple[int, ...]) -> str:
     return f"{low} players" if low == high else f"{low} to {high}"
 
 
-def amount(score: int, game: Game) -> str:
+def amount(score: int, game: Game[Any]) -> str:
     """A score in its game's unit: a payment in s/d (Sussex Tarot) or points.
 
     >>> amount(-18, GAMES["sussex"]), amount(-18, GAMES["tapp"])

@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from werkzeug.datastructures import MultiDict
 
-from companion.games.sussex import DEFAULT_HOUSE_RULES, HandRecord, HouseRules, InvalidHand
+from companion.games.sussex import DEFAULT_HOUSE_RULES, GAME, HandRecord, HouseRules, InvalidHand
 from companion.games.sussex.form import ENGINE_FIELDS, HandForm, form_data
 from tests.strategies import valid_hands
 
@@ -19,7 +19,7 @@ def posted(app, data: dict, house_rules: HouseRules = DEFAULT_HOUSE_RULES) -> Ha
     """The hand form as the app builds it from a POST of ``data``, in a session of these house rules."""
     sent = MultiDict([(k, x) for k, v in data.items() for x in (v if isinstance(v, list) else [v])])
     with app.test_request_context(method="POST", data=sent):
-        form = HandForm(names=NAMES, options=house_rules, meta={"csrf": False})
+        form = HandForm(game=GAME, names=NAMES, options=house_rules, meta={"csrf": False})
         form.validate()
         return form
 

@@ -5,37 +5,48 @@ choices); the game's engine judges the rest (``to_record``), and its
 complaint stands beside the field it names. The engine speaks of seats by
 number (for the API); the form knows the players' names and says those.
 Each game's form says how its fields make a record (``record_json``), and
-its ``form_data`` goes the other way, for the edit page and the tests.
+its ``form_data`` goes the other way, for the edit page and the tests. A form
+is given its game (``Game.hand_form`` passes itself): a game's form module
+imports nothing from its ``game`` module, which imports the form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
 
 from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, RadioField
 from wtforms.validators import InputRequired, Optional
 
-from ..base import Game
+from ..base import Game, R
 from .errors import InvalidHand, InvalidSeat
 from .fields import options, whole_number
 
+#: A hand form's fields as a browser sends them: a value each, or a list of values (checkboxes).
+FormData = dict[str, str | list[str]]
 
-class GameHandForm(FlaskForm):
-    """A hand form: ``names`` are the session's players, ``options`` its game's options (house rules)."""
+
+class GameHandForm(FlaskForm, Generic[R]):
+    """A hand form of a game whose records are ``R``: ``game`` is that game, ``names`` the session's players,
+    ``options`` its game's options (house rules)."""
 
     form_token = HiddenField()
     deal = HiddenField()
     version = HiddenField()
-    game: ClassVar[Game]
     #: Which form field shows an error the engine raises for a record field.
     engine_fields: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, *args: Any, names: Sequence[str], options: Any = None, **kwargs: Any):
+    def __init__(self, *args: Any, game: Game[R], names: Sequence[str], options: Any = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self.game = game
         self.names = list(names)
         self.options = options
+
+    @staticmethod
+    def form_data(record: R) -> FormData:
+        """The form's fields for a record, as a browser sends them (no radio left unticked): each game's own."""
+        raise NotImplementedError
 
     def dealt_by(self, seat: int) -> None:
         """The session says who dealt the deal being entered: a game whose record names its dealer has a hidden
@@ -61,7 +72,7 @@ class GameHandForm(FlaskForm):
         """The hand as entered, for the engine to judge."""
         raise NotImplementedError
 
-    def to_record(self) -> Any:
+    def to_record(self) -> R | None:
         """The hand the game makes of a validated form; None, with its message beside the field, if refused."""
         try:
             return self.game.parse(self.record_json(), len(self.names))

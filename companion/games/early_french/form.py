@@ -9,8 +9,7 @@ from wtforms import Field, RadioField, SelectField, StringField
 
 from ..common import InvalidHand
 from ..common.fields import options, seat_number
-from ..common.form import GameHandForm, radios, whole
-from .game import GAME
+from ..common.form import FormData, GameHandForm, radios, whole
 from .rules import COURTS, SEATS, TRUMPS, EarlyFrenchHand, Honour, PileTooSmall
 
 #: The court ranks as the form lists them: the most valuable first.
@@ -27,8 +26,24 @@ def court_field(honour: Honour, seat: int) -> str:
     return f"{honour.id}_{seat}"
 
 
-class EarlyFrenchForm(GameHandForm):
-    game = GAME
+def form_data(record: EarlyFrenchHand) -> FormData:
+    """The Early French form's fields for a record, as a browser sends them.
+
+    >>> data = form_data(EarlyFrenchHand.from_json({"tricks": [6, 4, 2, 0], "kings": [1, 0, 0, 0], "fool": 0}))
+    >>> data["tricks_0"], data["kings_0"], data["kings_1"], data["fool"], data["world"]
+    ('6', '1', '0', '0', 'none')
+    """
+    data: FormData = {tricks_field(s): str(t) for s, t in enumerate(record.tricks)}
+    for honour in COURTS:
+        data.update({court_field(honour, s): str(n) for s, n in enumerate(record.held(honour))})
+    for honour in TRUMPS:
+        holder = getattr(record, honour.id)
+        data[honour.id] = SET_ASIDE if holder is None else str(holder)
+    return data
+
+
+class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
+    form_data = staticmethod(form_data)
     #: The engine's complaint about a list of four stands below that list (its first player's field).
     engine_fields = {
         "tricks": tricks_field(0),
@@ -71,13 +86,13 @@ class EarlyFrenchForm(GameHandForm):
     def to_record(self) -> EarlyFrenchHand | None:
         """As every game's form, and a player holding more scoring cards than cards is named, not numbered."""
         try:
-            return GAME.parse(self.record_json(), SEATS)
+            return self.game.parse(self.record_json(), SEATS)
         except PileTooSmall as exc:
             field = self[tricks_field(0)]
             field.errors = [*field.errors, exc.said(self.names[exc.seat])]
             return None
         except InvalidHand:  # the common form places any other complaint beside its field
-            return cast(EarlyFrenchHand | None, super().to_record())
+            return super().to_record()
 
 
 for _seat in range(SEATS):
@@ -104,19 +119,3 @@ for _honour in TRUMPS:
             required=f"Who holds the {_short} at the end? Or set aside.",
         ),
     )
-
-
-def form_data(record: EarlyFrenchHand) -> dict[str, str]:
-    """The Early French form's fields for a record, as a browser sends them.
-
-    >>> data = form_data(EarlyFrenchHand.from_json({"tricks": [6, 4, 2, 0], "kings": [1, 0, 0, 0], "fool": 0}))
-    >>> data["tricks_0"], data["kings_0"], data["kings_1"], data["fool"], data["world"]
-    ('6', '1', '0', '0', 'none')
-    """
-    data = {tricks_field(s): str(t) for s, t in enumerate(record.tricks)}
-    for honour in COURTS:
-        data.update({court_field(honour, s): str(n) for s, n in enumerate(record.held(honour))})
-    for honour in TRUMPS:
-        holder = getattr(record, honour.id)
-        data[honour.id] = SET_ASIDE if holder is None else str(holder)
-    return data

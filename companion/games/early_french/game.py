@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import Game, Outcome, Played, Scored, Stake, Target, Templates
-from ..common import InvalidHand
+from ..base import Game, Outcome, Played, Stake, Target, Templates
 from . import rules
+from .form import EarlyFrenchForm
 from .rules import SEATS, TARGET, EarlyFrenchHand, EarlyFrenchResult
 
 
-class EarlyFrenchTarot(Game):
+class EarlyFrenchTarot(Game[EarlyFrenchHand]):
     id = rules.GAME_ID
     name = rules.NAME
     players = (SEATS,)
@@ -30,15 +30,9 @@ class EarlyFrenchTarot(Game):
         reference="games/early-french/reference.html",
         figures="games/early-french/figures.html",
     )
-
-    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> EarlyFrenchHand:
-        if players not in (None, SEATS):
-            raise InvalidHand("players", f"This session has {players} players: Early French Tarot is for {SEATS}.")
-        return EarlyFrenchHand.from_json(data)  # no check has come since the first: stored hands read the same
-
-    def score(self, record: EarlyFrenchHand, names: Sequence[str] | None = None) -> Scored:
-        result = rules.score(record, names)
-        return Scored(result.net, result.working)
+    record_class = EarlyFrenchHand
+    form_class = EarlyFrenchForm
+    wrong_players = f"This session has {{players}} players: Early French Tarot is for {SEATS}."
 
     def result(self, record: EarlyFrenchHand, names: Sequence[str] | None = None) -> EarlyFrenchResult:
         """The working template shows each player's count and scoring cards besides their score."""
@@ -46,8 +40,8 @@ class EarlyFrenchTarot(Game):
 
     def result_json(self, record: EarlyFrenchHand, working: bool) -> dict[str, Any]:
         """Besides each seat's score, its two parts: the count against 12 cards and the scoring cards."""
-        result = rules.score(record)
-        return {**super().result_json(record, working), "count": list(result.count), "honours": list(result.honours)}
+        result = self.result(record)
+        return {**self.json_of(result, working), "count": list(result.count), "honours": list(result.honours)}
 
     def describe(self, record: EarlyFrenchHand, names: Sequence[str]) -> str:
         return rules.describe(record, names)
@@ -59,7 +53,7 @@ class EarlyFrenchTarot(Game):
         """A hand row keeps one player's figures: whoever alone scored the most in the hand stands as its
         ``declarer`` (-1 when two or more share the top), ``made`` when they also won more than 12 cards, with
         their scoring cards' points (``declared``) and their count against 12 cards (``bonuses_declarer``)."""
-        result = rules.score(record)
+        result = self.result(record)
         best = max(result.net)
         top = [s for s, net in enumerate(result.net) if net == best]
         if len(top) > 1:
@@ -111,16 +105,6 @@ class EarlyFrenchTarot(Game):
         if not done.winners:
             return [0] * SEATS
         return list(rules.settle_per_game(done.winners[0], worth))
-
-    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
-        from .form import EarlyFrenchForm
-
-        return EarlyFrenchForm(names=names, options=options, **kwargs)
-
-    def form_data(self, record: EarlyFrenchHand) -> dict[str, Any]:
-        from .form import form_data
-
-        return form_data(record)
 
     def reference_context(self) -> dict[str, Any]:
         return {"early_french": rules}

@@ -98,8 +98,11 @@ class EarlyFrenchHand:
         return tuple(4 * t for t in self.tricks)
 
     @classmethod
-    def from_json(cls, data: Any) -> EarlyFrenchHand:
-        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault."""
+    def from_json(cls, data: Any, stored: bool = False) -> EarlyFrenchHand:
+        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault.
+
+        ``stored`` (a hand as it was saved) reads the same: no check has come since the first.
+        """
         if type(data) is not dict:
             raise InvalidHand("hand", "A hand must be a JSON object.")
         unknown = sorted(set(data) - FIELDS)

@@ -8,13 +8,31 @@ from typing import Any
 from wtforms import Field, SelectField, StringField
 
 from ..common.fields import options, seat_number
-from ..common.form import GameHandForm, radios
-from .game import GAME
+from ..common.form import FormData, GameHandForm, radios
 from .rules import CHELEMS, CONTRACTS, POIGNEE_TRUMPS, TOTAL, FrenchHand, Poignee, Side, whole_points
 
 
-class FrenchForm(GameHandForm):
-    game = GAME
+def form_data(record: FrenchHand) -> FormData:
+    """The French Tarot form's fields for a record, as a browser sends them."""
+    data: FormData = {
+        "taker": str(record.taker),
+        "contract": record.contract.id,
+        "bouts": str(record.bouts),
+        "points": str(record.to_json()["points"]),
+        "petit_au_bout": record.petit_au_bout.value if record.petit_au_bout else "",
+        "poignee_taker": "",
+        "poignee_defence": "",
+        "chelem": record.chelem.id if record.chelem else "",
+    }
+    if record.partner is not None:
+        data["partner"] = str(record.partner)
+    for poignee, side in record.poignees:
+        data[f"poignee_{'taker' if side is Side.TAKER else 'defence'}"] = poignee.id
+    return data
+
+
+class FrenchForm(GameHandForm[FrenchHand]):
+    form_data = staticmethod(form_data)
     engine_fields = {
         "taker": "taker",
         "partner": "partner",
@@ -105,22 +123,3 @@ def _half_points(text: str | None) -> float | int | str | None:
     if whole.isascii() and whole.isdigit() and len(whole) <= 9 and half in ("", "0", "5"):
         return int(whole) + 0.5 if half == "5" else int(whole)
     return cleaned or None
-
-
-def form_data(record: FrenchHand) -> dict[str, str]:
-    """The French Tarot form's fields for a record, as a browser sends them."""
-    data = {
-        "taker": str(record.taker),
-        "contract": record.contract.id,
-        "bouts": str(record.bouts),
-        "points": str(record.to_json()["points"]),
-        "petit_au_bout": record.petit_au_bout.value if record.petit_au_bout else "",
-        "poignee_taker": "",
-        "poignee_defence": "",
-        "chelem": record.chelem.id if record.chelem else "",
-    }
-    if record.partner is not None:
-        data["partner"] = str(record.partner)
-    for poignee, side in record.poignees:
-        data[f"poignee_{'taker' if side is Side.TAKER else 'defence'}"] = poignee.id
-    return data

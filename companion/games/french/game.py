@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import Game, Scored, Templates
-from .rules import Chelem, Contract, FrenchHand, Side, score
+from ..base import Game, Templates
+from .form import FrenchForm
+from .rules import Chelem, Contract, FrenchHand, FrenchResult, Side, score
 
 
-class FrenchTarot(Game):
+class FrenchTarot(Game[FrenchHand]):
     id = "french"
     name = "French Tarot"
     #: Four first: most tables are four.
@@ -17,18 +18,15 @@ class FrenchTarot(Game):
     templates = Templates(
         fields="games/french/fields.html", reference="games/french/reference.html", figures="games/french/figures.html"
     )
+    record_class = FrenchHand
+    form_class = FrenchForm
 
-    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> FrenchHand:
-        record = FrenchHand.from_json(data, stored)
-        if players is not None and record.players != players:
-            from ..common import InvalidHand
+    def players_of(self, record: FrenchHand) -> int:
+        """Three, four or five: the record says."""
+        return record.players
 
-            raise InvalidHand("players", f"This session has {players} players.")
-        return record
-
-    def score(self, record: FrenchHand, names: Sequence[str] | None = None) -> Scored:
-        result = score(record)
-        return Scored(result.net, result.working)
+    def result(self, record: FrenchHand, names: Sequence[str] | None = None) -> FrenchResult:
+        return score(record)
 
     def describe(self, record: FrenchHand, names: Sequence[str]) -> str:
         partner = f" with {names[record.partner]}" if record.with_partner and record.partner is not None else ""
@@ -58,16 +56,6 @@ class FrenchTarot(Game):
             "bonuses_declarer": bonuses[Side.TAKER],
             "bonuses_defence": bonuses[Side.DEFENCE],
         }
-
-    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
-        from .form import FrenchForm
-
-        return FrenchForm(names=names, options=options, **kwargs)
-
-    def form_data(self, record: FrenchHand) -> dict[str, Any]:
-        from .form import form_data
-
-        return form_data(record)
 
     def reference_context(self) -> dict[str, Any]:
         from . import rules

@@ -19,11 +19,10 @@ from wtforms import Field, HiddenField, RadioField, StringField
 
 from ..common import InvalidHand
 from ..common.fields import MultiCheckboxField, options, seat_number
-from ..common.form import GameHandForm, by_name, entered, radios, whole
+from ..common.form import FormData, GameHandForm, by_name, entered, radios, whole
 from .cards import MOORS, PACK_POINTS, Card
 from .combinations import ORDER, Combination, Cricca, Kind, cards_for, sequence_value
 from .combinations import Sequence as Run
-from .game import GAME
 from .hand import SEATS, OttocentoHand
 from .house import DEFAULT_RULES, OttocentoRules
 
@@ -98,8 +97,35 @@ def option_fields() -> dict[str, Any]:
     }
 
 
-class OttocentoForm(GameHandForm):
-    game = GAME
+def form_data(record: OttocentoHand) -> FormData:
+    """The Ottocento form's fields for a record, as a browser sends them (the kinds nobody holds: unsent).
+
+    >>> data = form_data(OttocentoHand.from_json({"dealer": 1, "declarations": [[], [], [{"kind": "kings",
+    ...     "cards": ["KS", "KB", "KC"]}], []], "card_points": [50, 37], "last_trick": 1}))
+    >>> data["d2_kings"], data["card_points_0"], data["last_trick"], data["called_out"]
+    (['KS', 'KB', 'KC'], '50', '1', '')
+    """
+    data: FormData = {
+        "dealer": str(record.dealer),
+        "called_out": "" if record.called_out is None else str(record.called_out),
+        "card_points_0": "",
+        "card_points_1": "",
+        "last_trick": "",
+    }
+    groups = list(zip(DECLARED, record.declarations, strict=True))
+    if record.played:
+        groups += list(zip(CAPTURED, record.captured, strict=True))
+        assert record.card_points is not None
+        data.update(card_points_0=str(record.card_points[0]), card_points_1=str(record.card_points[1]))
+        data["last_trick"] = str(record.last_trick)
+    for group, combos in groups:
+        for combo in combos:
+            data[kind_field(group, combo.kind)] = [c.code for c in combo.cards]
+    return data
+
+
+class OttocentoForm(GameHandForm[OttocentoHand]):
+    form_data = staticmethod(form_data)
     pack_points = PACK_POINTS
     #: Filled from the session (whose deal it is) when the form is first shown; a record's own when editing.
     dealer = HiddenField()
@@ -110,7 +136,7 @@ class OttocentoForm(GameHandForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.rules = self.options if isinstance(self.options, OttocentoRules) else GAME.options(self.options)
+        self.rules = self.options if isinstance(self.options, OttocentoRules) else self.game.options(self.options)
         names = self.names
         self.sides = [f"{names[side]} & {names[side + 2]}" for side in (0, 1)]
         callers = [(seat, f"{name} called out") for seat, name in enumerate(names)]
@@ -204,7 +230,7 @@ class OttocentoForm(GameHandForm):
         if not self._each_combination() or not self._play_entered():
             return None
         try:
-            record: OttocentoHand = self.game.parse(self.record_json(), SEATS)
+            record = self.game.parse(self.record_json(), SEATS)
         except InvalidHand as refused:
             self.refuse(self._field_of(refused), named(by_name(refused, self.names), self.names))
             return None
@@ -285,30 +311,3 @@ def named(message: str, names: Sequence[str]) -> str:
     side = re.compile(r"\b[Ss]eats ([1-4]) & ([1-4])\b")
     message = side.sub(lambda m: f"{names[int(m[1]) - 1]} & {names[int(m[2]) - 1]}", message)
     return re.sub(r"\b[Ss]eat ([1-4])\b", lambda m: names[int(m[1]) - 1], message)
-
-
-def form_data(record: OttocentoHand) -> dict[str, str | list[str]]:
-    """The Ottocento form's fields for a record, as a browser sends them (the kinds nobody holds: unsent).
-
-    >>> data = form_data(OttocentoHand.from_json({"dealer": 1, "declarations": [[], [], [{"kind": "kings",
-    ...     "cards": ["KS", "KB", "KC"]}], []], "card_points": [50, 37], "last_trick": 1}))
-    >>> data["d2_kings"], data["card_points_0"], data["last_trick"], data["called_out"]
-    (['KS', 'KB', 'KC'], '50', '1', '')
-    """
-    data: dict[str, str | list[str]] = {
-        "dealer": str(record.dealer),
-        "called_out": "" if record.called_out is None else str(record.called_out),
-        "card_points_0": "",
-        "card_points_1": "",
-        "last_trick": "",
-    }
-    groups = list(zip(DECLARED, record.declarations, strict=True))
-    if record.played:
-        groups += list(zip(CAPTURED, record.captured, strict=True))
-        assert record.card_points is not None
-        data.update(card_points_0=str(record.card_points[0]), card_points_1=str(record.card_points[1]))
-        data["last_trick"] = str(record.last_trick)
-    for group, combos in groups:
-        for combo in combos:
-            data[kind_field(group, combo.kind)] = [c.code for c in combo.cards]
-    return data

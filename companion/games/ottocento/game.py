@@ -14,18 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..base import Game, Played, Scored, Stake, Target, Templates, Unit
+from ..base import Game, Played, Stake, Target, Templates, Unit
 from ..common import InvalidHand
 from .combinations import Combination, doubled
 from .ending import check_call_out, game_over
+from .form import OttocentoForm, option_fields
 from .hand import SEATS, OttocentoHand, declaring_order, side_name, side_of
 from .house import DEFAULT_RULES, OttocentoRules
 from .scoring import OttocentoResult, combos_points, declared_points, score, summary
-
-if TYPE_CHECKING:  # the form needs Flask; the game's rules do not
-    from ..common.form import GameHandForm
 
 #: The partnerships: partners sit opposite.
 SIDES = ((0, 2), (1, 3))
@@ -111,7 +109,7 @@ def _doubled(combos: Sequence[Combination]) -> bool:
     return doubled([c for c in combos if c.is_cricca]) or doubled([c for c in combos if not c.is_cricca])
 
 
-class Ottocento(Game):
+class Ottocento(Game[OttocentoHand]):
     id = "ottocento"
     name = "Ottocento"
     players = (SEATS,)
@@ -127,22 +125,16 @@ class Ottocento(Game):
         reference="games/ottocento/reference.html",
         figures="games/ottocento/figures.html",
     )
-
-    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> OttocentoHand:
-        if players not in (None, SEATS):
-            raise InvalidHand("players", f"This session has {players} players; Ottocento is for {SEATS}.")
-        return OttocentoHand.from_json(data)
-
-    def score(self, record: OttocentoHand, names: Sequence[str] | None = None) -> Scored:
-        result = score(record, names)
-        return Scored(result.net, result.working)
+    record_class = OttocentoHand
+    form_class = OttocentoForm
+    wrong_players = f"This session has {{players}} players; Ottocento is for {SEATS}."
 
     def result(self, record: OttocentoHand, names: Sequence[str] | None = None) -> OttocentoResult:
         """The working template shows each side's points and what each side declared."""
         return score(record, names)
 
     def result_json(self, record: OttocentoHand, working: bool) -> dict[str, Any]:
-        result = score(record)
+        result = self.result(record)
         out: dict[str, Any] = {"game": self.id, "unit": self.unit.value, "net": list(result.net)}
         out.update(sides=list(result.sides), declared=list(result.declared))
         if working:
@@ -152,7 +144,7 @@ class Ottocento(Game):
     def describe(self, record: OttocentoHand, names: Sequence[str]) -> str:
         """Each side's points ("Ann & Cat 407, Bob & Dan 30"), after who called out if anyone did: the hand's row
         names its dealer already."""
-        a, b = score(record).sides
+        a, b = self.result(record).sides
         sides = f"{side_name(0, names)} {a}, {side_name(1, names)} {b}"
         return sides if record.called_out is None else f"{names[record.called_out]} called out · {sides}"
 
@@ -173,7 +165,7 @@ class Ottocento(Game):
         if lead is None:
             return {**NOBODY}
         mine = side_of(lead)
-        sides = score(record).sides
+        sides = self.result(record).sides
         shown = [len(record.declarations[s]) + len(record.declarations[s + 2]) for s in (0, 1)]
         return {
             "bid": "called-out" if record.called_out is not None else "declared",
@@ -209,8 +201,6 @@ class Ottocento(Game):
         return None
 
     def option_fields(self) -> dict[str, Any]:
-        from .form import option_fields
-
         return option_fields()
 
     def ending_for(self, options: Any) -> Target:
@@ -260,16 +250,6 @@ class Ottocento(Game):
         return " & ".join(played.name(seat) for seat in SIDES[side])
 
     # -- its pages -------------------------------------------------------------------------
-
-    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> GameHandForm:
-        from .form import OttocentoForm
-
-        return OttocentoForm(names=names, options=options, **kwargs)
-
-    def form_data(self, record: OttocentoHand) -> dict[str, Any]:
-        from .form import form_data
-
-        return form_data(record)
 
     def reference_context(self) -> dict[str, Any]:
         from .. import ottocento

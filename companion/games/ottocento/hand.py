@@ -103,8 +103,11 @@ class OttocentoHand:
         return None if self.called_out is None else side_of(self.called_out)
 
     @classmethod
-    def from_json(cls, data: Any) -> OttocentoHand:
-        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault."""
+    def from_json(cls, data: Any, stored: bool = False) -> OttocentoHand:
+        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault.
+
+        ``stored`` (a hand as it was saved) reads the same: no check has come since the first.
+        """
         if type(data) is not dict:
             raise InvalidHand("hand", "A hand must be a JSON object.")
         unknown = sorted(set(data) - FIELDS)

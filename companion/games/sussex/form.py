@@ -16,27 +16,15 @@ from wtforms import RadioField, SelectField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..common import InvalidHand
-from ..common.cards import card
+from ..common.cards import OLD_TRUMPS, Rank, Suit, card
 from ..common.fields import MultiCheckboxField, SmallNumberField, options, seat_number
-from ..common.form import GameHandForm, radios
-from . import (
-    DEFAULT_HOUSE_RULES,
-    HOUSE_RULE_CHOICES,
-    OLD_TRUMPS,
-    TOTAL_CARD_POINTS,
-    Bid,
-    Bonus,
-    Declaration,
-    HandRecord,
-    HouseRules,
-    MartletKind,
-    MartletLevel,
-    Rank,
-    Side,
-    Suit,
-)
+from ..common.form import FormData, GameHandForm, radios
+from .bids import TOTAL_CARD_POINTS, Bid
+from .bonuses import Bonus, MartletKind, MartletLevel, Side
 from .categories import category_of
-from .game import GAME
+from .declarations import Declaration
+from .hand import HandRecord
+from .house import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules
 
 OLD = "old"
 COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
@@ -70,8 +58,52 @@ def _count_field(label: str, most: int) -> SelectField:
     return SelectField(label, choices=options((n, n) for n in range(most + 1)), default="0")
 
 
-class HandForm(GameHandForm):
-    game = GAME
+def form_data(record: HandRecord) -> FormData:
+    """The hand form's fields for a record, as a browser sends them (no radio left unticked).
+
+    >>> from companion.games.sussex import HandRecord
+    >>> hand = HandRecord.from_json({"bid": "4", "declarer": 1, "called_card": "7C", "young_trumps": "hearts",
+    ...                              "holder": 3, "in_trug": False, "points": 71})
+    >>> data = form_data(hand)
+    >>> data["bid"], data["called_suit"], data["called_rank"], data["held_by"], data["points"], data["full_courts"]
+    ('4', 'C', '7', 'hand-3', '71', '0')
+    """
+    card = record.called_card
+    data: FormData = {
+        "bid": record.bid.id,
+        "declarer": str(record.declarer),
+        "declarations": [d.id for d in record.declarations if d not in COURT_DECLARATIONS],
+        "vibrant_courts": str(record.declarations.count(Declaration.VIBRANT_COURT)),
+        "full_courts": str(record.declarations.count(Declaration.FULL_COURT)),
+    }
+    if card is None or card.is_old_trump:
+        data["called_suit"] = OLD
+        if card is not None:
+            data["called_trump"] = card.code
+    else:
+        assert card.suit is not None and card.rank is not None  # a suit card has both
+        data["called_suit"] = card.suit.letter
+        data["called_rank"] = card.rank.value
+    if record.young_trumps is not None:
+        data["young_trumps"] = record.young_trumps.value
+    data["held_by"] = f"{'trug' if record.in_trug else 'hand'}-{record.holder}"
+    data["points"] = str(record.points)
+    data["points_of"] = Side.DECLARER.value
+    data["stinger_points"] = "" if record.stinger_points is None else str(record.stinger_points)
+    made = dict(record.bonuses)
+    for bonus, name in BONUS_FIELDS:
+        data[name] = made[bonus].value if bonus in made else ""
+    data["announced"] = [a.id for a in record.announced if isinstance(a, Bonus)]
+    for name, kind in (("announced_martlets", MartletKind.OLD), ("announced_young_martlets", MartletKind.YOUNG)):
+        data[name] = next((a.id for a in record.announced if isinstance(a, MartletLevel) and a.kind is kind), "")
+    for name, tally in (("martlets", record.martlets), ("young_martlets", record.young_martlets)):
+        data[f"{name}_declarer"] = str(tally.declarer)
+        data[f"{name}_defence"] = str(tally.defence)
+    return data
+
+
+class HandForm(GameHandForm[HandRecord]):
+    form_data = staticmethod(form_data)
     engine_fields = ENGINE_FIELDS
 
     bid = radios("Bid", [(b.id, b.id.replace("-high", " high")) for b in Bid], "Choose the winning bid.")
@@ -241,50 +273,6 @@ class HandForm(GameHandForm):
 BONUS_FIELDS = tuple((bonus, _bonus_field_name(bonus)) for bonus in PLAIN_BONUSES)
 for _bonus in PLAIN_BONUSES:
     setattr(HandForm, _bonus_field_name(_bonus), SelectField(_bonus.label, choices=options(SIDE_CHOICES), default=""))
-
-
-def form_data(record: HandRecord) -> dict[str, str | list[str]]:
-    """The hand form's fields for a record, as a browser sends them (no radio left unticked).
-
-    >>> from companion.games.sussex import HandRecord
-    >>> hand = HandRecord.from_json({"bid": "4", "declarer": 1, "called_card": "7C", "young_trumps": "hearts",
-    ...                              "holder": 3, "in_trug": False, "points": 71})
-    >>> data = form_data(hand)
-    >>> data["bid"], data["called_suit"], data["called_rank"], data["held_by"], data["points"], data["full_courts"]
-    ('4', 'C', '7', 'hand-3', '71', '0')
-    """
-    card = record.called_card
-    data: dict[str, str | list[str]] = {
-        "bid": record.bid.id,
-        "declarer": str(record.declarer),
-        "declarations": [d.id for d in record.declarations if d not in COURT_DECLARATIONS],
-        "vibrant_courts": str(record.declarations.count(Declaration.VIBRANT_COURT)),
-        "full_courts": str(record.declarations.count(Declaration.FULL_COURT)),
-    }
-    if card is None or card.is_old_trump:
-        data["called_suit"] = OLD
-        if card is not None:
-            data["called_trump"] = card.code
-    else:
-        assert card.suit is not None and card.rank is not None  # a suit card has both
-        data["called_suit"] = card.suit.letter
-        data["called_rank"] = card.rank.value
-    if record.young_trumps is not None:
-        data["young_trumps"] = record.young_trumps.value
-    data["held_by"] = f"{'trug' if record.in_trug else 'hand'}-{record.holder}"
-    data["points"] = str(record.points)
-    data["points_of"] = Side.DECLARER.value
-    data["stinger_points"] = "" if record.stinger_points is None else str(record.stinger_points)
-    made = dict(record.bonuses)
-    for bonus, name in BONUS_FIELDS:
-        data[name] = made[bonus].value if bonus in made else ""
-    data["announced"] = [a.id for a in record.announced if isinstance(a, Bonus)]
-    for name, kind in (("announced_martlets", MartletKind.OLD), ("announced_young_martlets", MartletKind.YOUNG)):
-        data[name] = next((a.id for a in record.announced if isinstance(a, MartletLevel) and a.kind is kind), "")
-    for name, tally in (("martlets", record.martlets), ("young_martlets", record.young_martlets)):
-        data[f"{name}_declarer"] = str(tally.declarer)
-        data[f"{name}_defence"] = str(tally.defence)
-    return data
 
 
 def house_rule_fields() -> dict[str, Any]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import FixedDeals, Game, Scored, SheetPage, Stake, Templates, Unit
+from ..base import FixedDeals, Game, SheetPage, Stake, Templates, Unit
 from .bids import Bid
 from .bonuses import Side
+from .form import HandForm, house_rule_fields
 from .hand import HandRecord
 from .house import HouseRules
 from .score import Result, score, score_json
@@ -21,7 +22,7 @@ class SussexLength(FixedDeals):
         return f"{deals} deals ({'full' if deals == 16 else 'short'})"
 
 
-class SussexTarot(Game):
+class SussexTarot(Game[HandRecord]):
     """The companion's own game: its hands pay money at once (halfpence), so a session has no stake."""
 
     id = "sussex"
@@ -39,20 +40,11 @@ class SussexTarot(Game):
     )
     #: Its page is the rules index, which lists these first.
     sheets = SHEETS
-
-    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> HandRecord:
-        if players not in (None, 4):
-            from ..common import InvalidHand
-
-            raise InvalidHand("players", f"This session has {players} players.")
-        return HandRecord.from_json(data, stored)
-
-    def score(self, record: HandRecord, names: Sequence[str] | None = None) -> Scored:
-        result = score(record, working=True)
-        return Scored(result.net_halfpence, result.working)
+    record_class = HandRecord
+    form_class = HandForm
 
     def result(self, record: HandRecord, names: Sequence[str] | None = None) -> Result:
-        """The hand's payments line by line, for its working."""
+        """The hand's payments line by line (``net``: each seat's in halfpence), for its working."""
         return score(record, working=True)
 
     def describe(self, record: HandRecord, names: Sequence[str]) -> str:
@@ -121,22 +113,10 @@ class SussexTarot(Game):
         return sheet_page(endpoint, query, rules, **values)
 
     def option_fields(self) -> dict[str, Any]:
-        from .form import house_rule_fields
-
         return house_rule_fields()
 
     def option_lines(self, options: HouseRules) -> list[str]:
         return [options.stinger_settles_with.description, options.martlet_values.description]
-
-    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
-        from .form import HandForm
-
-        return HandForm(names=names, options=options, **kwargs)
-
-    def form_data(self, record: HandRecord) -> dict[str, Any]:
-        from .form import form_data
-
-        return form_data(record)
 
 
 def made(record: HandRecord) -> str:

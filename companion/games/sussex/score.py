@@ -83,12 +83,18 @@ class Result:
         return _line(d[i] + g[i] + s[i] + c[i] + b[i] for i in range(4))
 
     @property
-    def net(self) -> tuple[Money, ...]:
+    def net(self) -> Line:
+        """Each seat's net in halfpence, as every game's result gives its scores (``companion.games.base.Result``)."""
+        return self.net_halfpence
+
+    @property
+    def money(self) -> tuple[Money, ...]:
+        """Each seat's net as money."""
         return tuple(Money(h) for h in self.net_halfpence)
 
     @property
     def net_sd(self) -> tuple[str, ...]:
-        return tuple(str(m) for m in self.net)
+        return tuple(str(m) for m in self.money)
 
     @cached_property
     def working(self) -> tuple[str, ...]:

@@ -9,8 +9,7 @@ from wtforms import Field, RadioField, SelectField, StringField
 
 from ..common import InvalidHand
 from ..common.fields import MultiCheckboxField, options, seat_number
-from ..common.form import GameHandForm, radios, whole
-from .game import GAME
+from ..common.form import FormData, GameHandForm, radios, whole
 from .rules import BIDS, BONUSES, Counting, TappBonus, TappHand
 
 #: A Tapp bonus's select: nobody, or a player's silent, announced-and-made or announced-and-missed bonus.
@@ -18,8 +17,31 @@ HOW = {"silent": "made it (silent)", "made": "announced and made it", "missed": 
 TABLE_BONUSES = tuple(b for b in TappBonus if not b.by_points)
 
 
-class TappForm(GameHandForm):
-    game = GAME
+def form_data(record: TappHand) -> FormData:
+    """The Tapp Tarock form's fields for a record, as a browser sends them.
+
+    >>> form_data(TappHand.from_json({"bid": "two", "declarer": 2, "points": 41,
+    ...     "bonuses": [{"bonus": "trull", "seat": 1, "announced": True, "made": False}]}))["bonus_trull"]
+    'missed-1'
+    >>> form_data(TappHand.from_json({"bid": "bridscher", "loser": [0, 2]}))["loser"]
+    ['0', '2']
+    """
+    data: FormData = {"bid": record.bid.id, "announced_points": ""}
+    if record.losers:
+        data["loser"] = [str(s) for s in record.losers]
+    if record.declarer is not None:
+        data.update(declarer=str(record.declarer), points=str(record.points))
+    for claim in record.bonuses:
+        if claim.bonus.by_points:
+            data["announced_points"] = claim.bonus.id
+        else:
+            how = "silent" if not claim.announced else "made" if claim.made else "missed"
+            data[_tapp_field(claim.bonus)] = f"{how}-{claim.seat}"
+    return data
+
+
+class TappForm(GameHandForm[TappHand]):
+    form_data = staticmethod(form_data)
     engine_fields = {
         "bid": "bid",
         "declarer": "declarer",
@@ -96,29 +118,6 @@ def _tapp_field(bonus: TappBonus) -> str:
 
 for _bonus in TABLE_BONUSES:
     setattr(TappForm, _tapp_field(_bonus), SelectField(_bonus.label, choices=[], default="", validate_choice=False))
-
-
-def form_data(record: TappHand) -> dict[str, str | list[str]]:
-    """The Tapp Tarock form's fields for a record, as a browser sends them.
-
-    >>> form_data(TappHand.from_json({"bid": "two", "declarer": 2, "points": 41,
-    ...     "bonuses": [{"bonus": "trull", "seat": 1, "announced": True, "made": False}]}))["bonus_trull"]
-    'missed-1'
-    >>> form_data(TappHand.from_json({"bid": "bridscher", "loser": [0, 2]}))["loser"]
-    ['0', '2']
-    """
-    data: dict[str, str | list[str]] = {"bid": record.bid.id, "announced_points": ""}
-    if record.losers:
-        data["loser"] = [str(s) for s in record.losers]
-    if record.declarer is not None:
-        data.update(declarer=str(record.declarer), points=str(record.points))
-    for claim in record.bonuses:
-        if claim.bonus.by_points:
-            data["announced_points"] = claim.bonus.id
-        else:
-            how = "silent" if not claim.announced else "made" if claim.made else "missed"
-            data[_tapp_field(claim.bonus)] = f"{how}-{claim.seat}"
-    return data
 
 
 def option_fields() -> dict[str, Any]:

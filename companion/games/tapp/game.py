@@ -5,28 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import Game, Scored, Templates
-from .rules import COUNTINGS, TappBid, TappHand, score
+from ..base import Game, Templates
+from .form import TappForm, option_fields
+from .rules import COUNTINGS, TappBid, TappHand, TappResult, score
 
 
-class TappTarock(Game):
+class TappTarock(Game[TappHand]):
     id = "tapp"
     name = "Tapp Tarock"
     players = (3,)
     templates = Templates(
         fields="games/tapp/fields.html", reference="games/tapp/reference.html", figures="games/tapp/figures.html"
     )
+    record_class = TappHand
+    form_class = TappForm
 
-    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> TappHand:
-        if players not in (None, 3):
-            from ..common import InvalidHand
-
-            raise InvalidHand("players", f"This session has {players} players.")
-        return TappHand.from_json(data, stored)
-
-    def score(self, record: TappHand, names: Sequence[str] | None = None) -> Scored:
-        result = score(record, names)
-        return Scored(result.net, result.working)
+    def result(self, record: TappHand, names: Sequence[str] | None = None) -> TappResult:
+        return score(record, names)
 
     def describe(self, record: TappHand, names: Sequence[str]) -> str:
         if record.declarer is None:
@@ -66,22 +61,10 @@ class TappTarock(Game):
         return None
 
     def option_fields(self) -> dict[str, Any]:
-        from .form import option_fields
-
         return option_fields()
 
     def option_lines(self, options: dict[str, str]) -> list[str]:
         return [f"Card points counted {COUNTINGS[options['counting']].description}."]
-
-    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
-        from .form import TappForm
-
-        return TappForm(names=names, options=options, **kwargs)
-
-    def form_data(self, record: TappHand) -> dict[str, Any]:
-        from .form import form_data
-
-        return form_data(record)
 
     def reference_context(self) -> dict[str, Any]:
         from . import rules

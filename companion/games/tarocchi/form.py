@@ -12,15 +12,30 @@ from typing import Any
 from wtforms import Field, HiddenField, StringField
 
 from ..common.fields import options, seat_number
-from ..common.form import GameHandForm, entered, radios, whole
-from .game import GAME
+from ..common.form import FormData, GameHandForm, entered, radios, whole
 from .rules import TOTAL, Side, TarocchiHand
 
 NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
 
 
-class TarocchiForm(GameHandForm):
-    game = GAME
+def form_data(record: TarocchiHand) -> FormData:
+    """The Tarocchi form's fields for a record, as a browser sends them.
+
+    >>> form_data(TarocchiHand.from_json({"dealer": 1, "side": "east-west", "face": 68, "cards": 38}))
+    {'dealer': '1', 'side': 'east-west', 'points': '', 'face': '68', 'cards': '38'}
+    """
+    by_cards = record.face is not None and record.cards is not None
+    return {
+        "dealer": str(record.dealer),
+        "side": record.side.id,
+        "points": "" if by_cards else str(record.points),
+        "face": str(record.face) if by_cards else "",
+        "cards": str(record.cards) if by_cards else "",
+    }
+
+
+class TarocchiForm(GameHandForm[TarocchiHand]):
+    form_data = staticmethod(form_data)
     engine_fields = {"side": "side", "points": "points", "face": "face", "cards": "cards"}
     dealer = HiddenField()
     side = radios("Card points counted for", required="Choose whose card points you counted.")
@@ -54,19 +69,3 @@ class TarocchiForm(GameHandForm):
         if self.by_cards:
             record.update(face=whole(self.face.data), cards=whole(self.cards.data))
         return record
-
-
-def form_data(record: TarocchiHand) -> dict[str, str]:
-    """The Tarocchi form's fields for a record, as a browser sends them.
-
-    >>> form_data(TarocchiHand.from_json({"dealer": 1, "side": "east-west", "face": 68, "cards": 38}))
-    {'dealer': '1', 'side': 'east-west', 'points': '', 'face': '68', 'cards': '38'}
-    """
-    by_cards = record.face is not None and record.cards is not None
-    return {
-        "dealer": str(record.dealer),
-        "side": record.side.id,
-        "points": "" if by_cards else str(record.points),
-        "face": str(record.face) if by_cards else "",
-        "cards": str(record.cards) if by_cards else "",
-    }

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import FixedDeals, Game, Outcome, Played, Scored, Stake, Templates
-from ..common import InvalidHand
+from ..base import FixedDeals, Game, Outcome, Played, Stake, Templates
 from . import rules
+from .form import TarocchiForm
 from .rules import SEATS, TO_WIN, Side, TarocchiHand, TarocchiResult
 
 
@@ -43,7 +43,7 @@ class Hands(FixedDeals):
     def describe(self, deals: int) -> str:
         return f"a game of {deals} hands"
 
-    def outcome(self, game: Game, played: Played) -> Outcome:
+    def outcome(self, game: Game[Any], played: Played) -> Outcome:
         """Over once every hand is in: the side with more points over the game won it; equal totals are drawn."""
         if played.hands < played.deals:
             return Outcome(False)
@@ -51,7 +51,7 @@ class Hands(FixedDeals):
         return Outcome(True, winner.seats if winner is not None else ())
 
 
-class PiedmonteseTarocchi(Game):
+class PiedmonteseTarocchi(Game[TarocchiHand]):
     id = rules.GAME_ID
     name = rules.NAME
     players = (SEATS,)
@@ -66,15 +66,9 @@ class PiedmonteseTarocchi(Game):
         reference="games/tarocchi/reference.html",
         figures="games/tarocchi/figures.html",
     )
-
-    def parse(self, data: Any, players: int | None = None, stored: bool = False) -> TarocchiHand:
-        if players not in (None, SEATS):
-            raise InvalidHand("players", f"This session has {players} players: Piedmontese Tarocchi is for {SEATS}.")
-        return TarocchiHand.from_json(data)  # no check has come since the first: stored hands read the same
-
-    def score(self, record: TarocchiHand, names: Sequence[str] | None = None) -> Scored:
-        result = rules.score(record, names)
-        return Scored(result.net, result.working)
+    record_class = TarocchiHand
+    form_class = TarocchiForm
+    wrong_players = f"This session has {{players}} players: Piedmontese Tarocchi is for {SEATS}."
 
     def result(self, record: TarocchiHand, names: Sequence[str] | None = None) -> TarocchiResult:
         """The working template shows the sides and who won the hand besides each player's points."""
@@ -83,8 +77,8 @@ class PiedmonteseTarocchi(Game):
     def result_json(self, record: TarocchiHand, working: bool) -> dict[str, Any]:
         """Besides each seat's points, each side's (North–South first) and the side that won the hand (None:
         drawn)."""
-        result = rules.score(record)
-        out = {**super().result_json(record, working), "sides": list(result.sides)}
+        result = self.result(record)
+        out = {**self.json_of(result, working), "sides": list(result.sides)}
         out["winner"] = result.winner.id if result.winner is not None else None
         return out
 
@@ -99,7 +93,7 @@ class PiedmonteseTarocchi(Game):
         (the side holding the discards), ``made`` when that side won the hand and ``kind`` "drawn" at 39 each.
         Each side's bonus count is 1 when it won the hand, so a player's ``bonuses`` are the hands their side won,
         whoever dealt."""
-        winner = rules.score(record).winner
+        winner = self.result(record).winner
         dealers = record.dealers_side
         partner = next(s for s in dealers.seats if s != record.dealer)
         return {
@@ -132,16 +126,6 @@ class PiedmonteseTarocchi(Game):
         if not done.finished:
             return [0] * SEATS
         return list(rules.settle(rules.outcome((ns, ew)), worth))
-
-    def hand_form(self, names: Sequence[str], options: Any, **kwargs: Any) -> Any:
-        from .form import TarocchiForm
-
-        return TarocchiForm(names=names, options=options, **kwargs)
-
-    def form_data(self, record: TarocchiHand) -> dict[str, Any]:
-        from .form import form_data
-
-        return form_data(record)
 
     def reference_context(self) -> dict[str, Any]:
         return {"tarocchi": rules}

@@ -166,8 +166,11 @@ class TarocchiHand:
         return TOTAL - self.points, self.points
 
     @classmethod
-    def from_json(cls, data: Any) -> TarocchiHand:
-        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault."""
+    def from_json(cls, data: Any, stored: bool = False) -> TarocchiHand:
+        """Parse and check a hand; raises ``InvalidHand`` naming the field at fault.
+
+        ``stored`` (a hand as it was saved) reads the same: no check has come since the first.
+        """
         if type(data) is not dict:
             raise InvalidHand("hand", "A hand must be a JSON object.")
         unknown = sorted(set(data) - FIELDS)

@@ -23,12 +23,12 @@ from .. import render
 bp = Blueprint("reference", __name__, url_prefix="/reference")
 
 
-def _listed(game: Game) -> list[Sheet]:
+def _listed(game: Game[Any]) -> list[Sheet]:
     """The sheets a game's index lists: those with a title."""
     return [s for s in game.sheets if s.title]
 
 
-def _others() -> list[Game]:
+def _others() -> list[Game[Any]]:
     """The games besides the usual one, whose sheets the index lists under it."""
     return [g for g in GAMES.values() if g is not DEFAULT]
 
@@ -48,7 +48,7 @@ def game(game_id: str) -> Response:
     return render(found.templates.reference, game=found, **context)
 
 
-def _show(game: Game, sheet: Sheet, **values: str) -> Response:
+def _show(game: Game[Any], sheet: Sheet, **values: str) -> Response:
     """One of ``game``'s sheets; one that follows a session (``?session=``) gets it, and its options if it is a
     session of this game (else the game's usual ones)."""
     context: dict[str, Any] = {}
@@ -66,7 +66,7 @@ def _show(game: Game, sheet: Sheet, **values: str) -> Response:
     return render(page.template, page.partial, **page.context, **context)
 
 
-def _view(game: Game, sheet: Sheet) -> Callable[..., Response]:
+def _view(game: Game[Any], sheet: Sheet) -> Callable[..., Response]:
     def view(**values: str) -> Response:
         return _show(game, sheet, **values)
 
