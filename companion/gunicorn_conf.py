@@ -9,16 +9,33 @@ stall the phones. psycopg 3 and SQLite work under gevent as they are (a
 SQLite call does not yield, so a transaction never interleaves with another
 of the same worker). Behind a proxy on the internet, let the proxy also cut
 off slow clients (see the README's production set-up).
+
+The same cheap connections let a following phone's question wait for the
+next change (``companion.live``): each phone with a scoreboard on screen
+holds one connection, hence the room for many in ``worker_connections``.
 """
 
 import os
+from typing import Any
 
 worker_class = "gevent"
 #: WEB_CONCURRENCY, as hosts set it; two processes are plenty for a table or a pub.
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-#: Open connections a worker holds at most (each a greenlet): far more than any slow-client attack on a LAN.
-worker_connections = 1000
+#: Open connections a worker holds at most (each a greenlet, a few kilobytes): every phone following a
+#: scoreboard holds one while it waits for a change, so thousands of tables' phones (the process needs as
+#: many open files: ``ulimit -n``).
+worker_connections = 10000
 #: A worker that answers nothing for this long is restarted.
 timeout = 30
 #: An idle keep-alive connection is closed after this many seconds.
 keepalive = 5
+
+
+def post_worker_init(worker: Any) -> None:
+    """A following phone's question waits for the next change in front of the app (``companion.live``), and
+    when the worker stops (a restart, a deploy) the waiting phones get their answer at once and ask again."""
+    from companion import live
+
+    if live.cooperative():  # a wait holds a greenlet here; never a sync worker (``-k sync``)
+        worker.wsgi = live.Questions(worker.wsgi)
+        live.serve_while(lambda: bool(worker.alive))

@@ -1,5 +1,33 @@
 // The scoreboard and the reference sheets: small behaviours on top of htmx; every page works without them.
 
+// Following live. The scoreboard asks whether it changed since the revision it shows (its hx-get, when it
+// loads, when the page is shown again, and on "ask"). The production server holds the question until a
+// hand changes, and the new board swaps in and asks again itself; or, after about 25 s with no change, it
+// answers 204 and the board asks again at once. A server that answers at once is asked every 3 s, never
+// more often. A hidden page or a locked phone asks nothing: its open question is dropped here, app.js
+// sends no new one until the page is shown again, and it then asks at once.
+const ASK_EVERY = 3000;
+let askedAt = 0;
+let nextAsk = null;
+
+document.addEventListener("htmx:beforeSend", (event) => {
+  if (event.detail.elt.hasAttribute("data-poll")) askedAt = Date.now();
+});
+
+document.addEventListener("htmx:afterRequest", (event) => {
+  const board = event.detail.elt;
+  // Still on the page after the answer: nothing swapped in (a 204, an error, no answer at all).
+  if (!board.hasAttribute("data-poll") || !board.isConnected || document.hidden) return;
+  clearTimeout(nextAsk);
+  nextAsk = setTimeout(() => htmx.trigger(board, "ask"), Math.max(0, askedAt + ASK_EVERY - Date.now()));
+});
+
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) return;
+  clearTimeout(nextAsk);
+  for (const board of document.querySelectorAll("[data-poll]")) htmx.trigger(board, "htmx:abort");
+});
+
 // The scoreboard swaps itself for a fresh copy when a hand is saved, edited or deleted on any phone.
 // What this phone had open stays open, what it was reading stays where it was on the screen, and the
 // focus stays on the same control.

@@ -1,0 +1,298 @@
+"""Following a scoreboard live: a phone's question "has it changed since revision N?" waits for the change.
+
+A following phone's scoreboard asks ``GET /s/<id>?since=<revision>``
+(htmx; ``static/board.js``). The app answers at once: the new board, or a
+204 while nothing changed. Under gunicorn's gevent workers (the production
+set-up: ``companion/gunicorn_conf.py`` puts ``Questions`` in front of the
+app) the question waits instead, outside the app, until a phone saves a
+change (then the app answers it with the new board) or for
+``WAIT_SECONDS`` (a 204); the phone then asks again at once. A waiting
+phone holds a greenlet and its socket, and nothing else: no database
+connection, no request of the app. It asks once every ``WAIT_SECONDS``
+instead of every 3 s, and a change reaches it sooner. Elsewhere (``flask
+run``, the test client, other workers) nothing waits, and the phone asks
+again 3 s after each answer, as it always did.
+
+One ``Watcher`` a process hears of the changes and wakes the phones whose
+session moved on:
+
+- on PostgreSQL, a connection of its own LISTENs on ``CHANNEL``;
+  ``store._bump_revision`` NOTIFYs it in the transaction of the change, so
+  a change saved through any process on any machine wakes the phones
+  waiting on every other when it commits (a rolled-back one never does);
+- on SQLite (one machine), a loop asks every ``CHECK_SECONDS``, in one
+  query, for the revisions of the sessions waited on.
+
+A question is registered before its session's revision is read, so a change
+committed in between still wakes it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
+
+from flask import Flask
+from sqlalchemy import Engine, bindparam
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import col, select
+
+from .models import Sitting
+from .web.security import HEADERS
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIEnvironment
+
+#: How long a question waits for a change before the answer "none" (a proxy in front must allow it).
+WAIT_SECONDS = 25.0
+#: SQLite: how often the sessions waited on are looked at (a change reaches the phones within this).
+CHECK_SECONDS = 0.5
+#: PostgreSQL: the channel ``store._bump_revision`` notifies, with "<public id> <revision>".
+CHANNEL = "sitting_revision"
+#: The sessions one query looks at, at most.
+BATCH = 500
+#: A session no question asked about for this long is no longer kept in mind.
+FORGET_SECONDS = 60.0
+#: Known of a session: nothing yet (its notifications are kept from now on).
+UNKNOWN = -1
+
+#: What ``show`` answers when nothing changed, headers and all.
+UNCHANGED = [("Content-Type", "text/html; charset=utf-8"), ("Vary", "HX-Request"), *HEADERS.items()]
+_BOARD = re.compile(r"/s/([A-Za-z0-9_-]{1,40})")
+_REVISION = re.compile(r"[0-9]{1,18}")
+_REVISION_OF = select(Sitting.revision).where(Sitting.public_id == bindparam("public_id"))
+_REVISIONS = select(Sitting.public_id, Sitting.revision).where(col(Sitting.public_id).in_(bindparam("ids")))
+
+log = logging.getLogger(__name__)
+
+
+def _always() -> bool:
+    return True
+
+
+#: Whether this process still serves: gunicorn's worker says (``companion/gunicorn_conf.py``), so that a
+#: restart answers the waiting phones at once (they ask again, of another) instead of holding the worker.
+_serving: Callable[[], bool] = _always
+
+
+def serve_while(alive: Callable[[], bool]) -> None:
+    global _serving
+    _serving = alive
+
+
+def cooperative() -> bool:
+    """Whether this process runs on gevent (gunicorn's gevent workers patch threading): a wait holds a greenlet."""
+    monkey = sys.modules.get("gevent.monkey")
+    return monkey is not None and bool(monkey.is_module_patched("threading"))
+
+
+def question(environ: WSGIEnvironment) -> tuple[str, int] | None:
+    """The session and revision a following scoreboard asks about, if the request is its question."""
+    if environ.get("REQUEST_METHOD") != "GET" or environ.get("HTTP_HX_REQUEST") != "true":
+        return None
+    if environ.get("HTTP_HX_HISTORY_RESTORE_REQUEST") == "true":
+        return None  # the back button: the whole page
+    board = _BOARD.fullmatch(environ.get("PATH_INFO", ""))
+    since = parse_qs(environ.get("QUERY_STRING", "")).get("since", [""])[0]
+    if board is None or not _REVISION.fullmatch(since):
+        return None
+    return board.group(1), int(since)
+
+
+class Questions:
+    """WSGI middleware in front of the app: a following phone's question waits here for a change.
+
+    Once the session changed (or if it had already, or is gone) the app answers it, as it answers any
+    request; after ``LIVE_WAIT_SECONDS`` (``WAIT_SECONDS``) without a change, the 204 the app would give.
+    """
+
+    def __init__(self, app: Flask):
+        self.app = app
+        self.seconds = float(app.config.get("LIVE_WAIT_SECONDS", WAIT_SECONDS))
+        self.watcher = Watcher(app.extensions["db_engine"])
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        asked = question(environ)
+        if asked is None or self.watcher.changed(*asked, self.seconds):
+            return self.app(environ, start_response)
+        start_response("204 No Content", UNCHANGED)
+        return []
+
+
+class Waiter:
+    """One phone's question: woken with ``moved`` when its session changed, without when the process stops."""
+
+    __slots__ = ("since", "event", "moved")
+
+    def __init__(self, since: int):
+        self.since = since
+        self.event = threading.Event()
+        self.moved = False
+
+    def wake(self, moved: bool) -> None:
+        self.moved = moved
+        self.event.set()
+
+    def wait(self, seconds: float) -> bool:
+        """True when the session changed within ``seconds``."""
+        self.event.wait(seconds)
+        return self.moved
+
+
+class Watcher:
+    """The questions waiting in this process, by session, and the loop that wakes them."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+        self.sessions: dict[str, set[Waiter]] = {}
+        #: The newest revision known of each session asked about lately (None: gone), from the database, the
+        #: looks and the notifications: a question about one of them is answered without the database.
+        self.known: dict[str, int | None] = {}
+        self.asked: dict[str, float] = {}  # when each was last asked about
+        self.hearing = False  # PostgreSQL: listening, so that what is known keeps up
+        self.era = 0  # PostgreSQL: how many times it started listening (what was read before is not learnt)
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+        self.forgot = time.monotonic()
+
+    def changed(self, public_id: str, since: int, seconds: float) -> bool:
+        """Whether the session is no longer at revision ``since`` (or is gone), waiting up to ``seconds`` for it."""
+        with self.waiting(public_id, since) as waiter:
+            try:
+                now = self.revision(public_id, since)
+            except SQLAlchemyError:
+                return True  # the app answers, as well as it can
+            return now != since or waiter.wait(seconds)
+
+    def revision(self, public_id: str, since: int) -> int | None:
+        """The session's revision as known here, if that is at least ``since`` (what is known only ever lags, and a
+        question waiting is woken when it catches up); else from the database."""
+        self.asked[public_id] = time.monotonic()
+        known = self.known.setdefault(public_id, UNKNOWN)  # from now on its notifications are kept
+        if (known is None or known >= since) and (self.hearing or not self.postgres):
+            return known
+        era = self.era
+        with self.engine.connect() as db:
+            now: int | None = db.execute(_REVISION_OF, {"public_id": public_id}).scalar_one_or_none()
+        self.learn(public_id, now, era)
+        return now
+
+    def learn(self, public_id: str, revision: int | None, era: int | None = None) -> None:
+        """The session was at ``revision`` (None: gone, for good) at some moment: the newest is kept (not when read
+        before the listening started again: a change in between may have gone unheard)."""
+        with self.lock:
+            known = self.known.get(public_id, UNKNOWN)
+            if known is not None and (revision is None or revision > known) and era in (None, self.era):
+                self.known[public_id] = revision
+
+    def forget(self) -> None:
+        """Every so often: what is known of the sessions no one asked about lately goes."""
+        now = time.monotonic()
+        if now - self.forgot < FORGET_SECONDS / 4:
+            return
+        self.forgot = now
+        with self.lock:
+            old = [p for p, at in self.asked.items() if now - at > FORGET_SECONDS and p not in self.sessions]
+            for public_id in old:
+                del self.asked[public_id]
+                self.known.pop(public_id, None)
+
+    @contextmanager
+    def waiting(self, public_id: str, since: int) -> Iterator[Waiter]:
+        waiter = Waiter(since)
+        with self.lock:
+            self.sessions.setdefault(public_id, set()).add(waiter)
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="companion-live", daemon=True)
+                self.thread.start()
+        if not _serving():
+            waiter.wake(False)  # stopping: no wait
+        try:
+            yield waiter
+        finally:
+            with self.lock:
+                waiters = self.sessions.get(public_id)
+                if waiters is not None:
+                    waiters.discard(waiter)
+                    if not waiters:
+                        del self.sessions[public_id]
+
+    def moved(self, public_id: str, revision: int | None) -> None:
+        """The session is at ``revision`` now (None: deleted): wake its questions that ask about another."""
+        with self.lock:
+            waiters = [w for w in self.sessions.get(public_id, ()) if w.since != revision]
+        for waiter in waiters:
+            waiter.wake(True)
+
+    def look(self) -> None:
+        """The revisions of every session waited on, a query for each ``BATCH``; wakes those that moved."""
+        with self.lock:
+            ids = list(self.sessions)
+        for start in range(0, len(ids), BATCH):
+            batch = ids[start : start + BATCH]
+            with self.engine.connect() as db:
+                found = {public_id: revision for public_id, revision in db.execute(_REVISIONS, {"ids": batch})}
+            for public_id in batch:
+                self.learn(public_id, found.get(public_id))
+                self.moved(public_id, found.get(public_id))
+
+    def stop(self) -> None:
+        """The process stops serving: every waiting question gets its answer ("no change") now."""
+        with self.lock:
+            waiters = [w for ws in self.sessions.values() for w in ws]
+        for waiter in waiters:
+            waiter.wake(False)
+
+    def _run(self) -> None:
+        while _serving():
+            if self.postgres:
+                if not _guarded(self._listen):
+                    time.sleep(1.0)  # the database is away: connect again in a moment
+            else:
+                time.sleep(CHECK_SECONDS)
+                if self.sessions:
+                    _guarded(self.look)
+                self.forget()
+        self.stop()
+
+    def _listen(self) -> None:
+        """PostgreSQL: hear the changes on ``CHANNEL`` until the process stops; first, look for those missed."""
+        raw = self.engine.raw_connection()
+        connection: Any = raw.driver_connection  # psycopg's
+        raw.detach()  # a connection of its own, never back in the pool
+        try:
+            connection.autocommit = True
+            connection.execute(f"LISTEN {CHANNEL}")
+            with self.lock:
+                self.known.clear()  # it may have missed changes while it was not listening
+                self.era += 1
+            self.hearing = True
+            self.look()  # what changed before it listened
+            while _serving():
+                for note in connection.notifies(timeout=1.0):
+                    public_id, _, revision = note.payload.partition(" ")
+                    if public_id in self.known:
+                        self.learn(public_id, int(revision))
+                    self.moved(public_id, int(revision))
+                self.forget()
+        finally:
+            self.hearing = False
+            connection.close()
+
+
+def _guarded(work: Callable[[], None]) -> bool:
+    """Run ``work``; a failure is logged, not raised (the loop goes on; the phones still get their answers)."""
+    try:
+        work()
+    except Exception:  # noqa: BLE001 - the database away for a moment must not end the loop
+        log.exception("following live: %s failed", work.__name__)
+        return False
+    return True
