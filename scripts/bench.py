@@ -13,10 +13,16 @@
 5. A club's statistics: a group of 500 sessions (8,000 hands) on SQLite, and
    on PostgreSQL when one answers (TEST_POSTGRES_URL): the group page and a
    player's page, rendered in-process, and the statistics queries alone.
-6. Bounds at their limits: the costliest scoreboard a visitor can store (French
-   Tarot of five, the most deals, every hand worth the most, a point at the
-   most, the most awkward coins), and a group of 1,000 sessions with the most
-   players, its pages on SQLite and PostgreSQL. Floor: 50 ms a page.
+6. Bounds at their limits, on SQLite and PostgreSQL: the costliest scoreboard a
+   visitor can store (French Tarot of five, the most deals, every hand worth
+   the most, a point at the most, the most awkward coins; and a game played to
+   a target at its most hands, ``Target.most``), the start page of a phone in
+   3,000 sessions and 3,001 groups, a group of 3,000 sessions (the most
+   players, and four), its pages first after a change and then again, and its
+   CSV and JSON exports (300 sessions of a game to a target at its most
+   hands), streamed. Floor: 50 ms a page. Then, under gunicorn, a phone's
+   p95 while four clients loop the costliest of those pages, and the exports
+   (floor 100 ms, no worker timeout).
 
     .venv/bin/python scripts/bench.py                 # the figures (several minutes)
     .venv/bin/python scripts/bench.py --only growth   # one part
@@ -378,6 +384,7 @@ def club_statistics(url: str, sessions: int = STATS_SESSIONS, runs: int = 9) -> 
         group_id, member_ids, public_id = group.id, [m.id for m in members], group.public_id
     with engine.begin() as connection:
         for n in range(sessions):
+            hands = [rng.choice(values) for _ in range(STATS_DEALS)]
             sitting_id = connection.execute(
                 insert(Sitting).returning(Sitting.id),
                 {
@@ -390,6 +397,7 @@ def club_statistics(url: str, sessions: int = STATS_SESSIONS, runs: int = 9) -> 
                     "revision": 0,
                     "group_id": group_id,
                     "created_at": datetime(2025, 1, 1, 20, tzinfo=UTC) + timedelta(days=n),
+                    **_stood(hands),  # how it stands on its row, as saving its hands leaves it
                 },
             ).scalar_one()
             four = rng.sample(member_ids, 4)
@@ -400,8 +408,8 @@ def club_statistics(url: str, sessions: int = STATS_SESSIONS, runs: int = 9) -> 
             connection.execute(
                 insert(Hand),
                 [
-                    {"sitting_id": sitting_id, "deal": d, "form_token": secrets.token_urlsafe(16), **rng.choice(values)}
-                    for d in range(1, STATS_DEALS + 1)
+                    {"sitting_id": sitting_id, "deal": d, "form_token": secrets.token_urlsafe(16), **hand}
+                    for d, hand in enumerate(hands, 1)
                 ],
             )
     client = app.test_client()
@@ -482,7 +490,108 @@ AWKWARD_COINS = {
     "costliest taken": "3/11 18/5½ 19/7½ 23/2 40/5½ 64/1½ 65/10½ 84/11½ 87/10½ 92/5 98/1½ 100/-",
     "halfpennies alone": "0/0½",
 }
-LIMIT_SESSIONS, LIMIT_DEALS, PAGE_FLOOR = 1000, 16, 50
+LIMIT_SESSIONS, LIMIT_DEALS, PAGE_FLOOR = 3000, 16, 50
+#: A phone's 95th percentile (ms) that a crowd looping the costliest page or the exports must leave it under.
+PHONE_FLOOR = 100
+#: Sessions and groups of one phone, behind its start page.
+PHONE_SESSIONS, PHONE_GROUPS = 3000, 3001
+#: Sessions of the group whose exports are timed: each an Ottocento session at the most hands a game to a target
+#: takes, as rich as its target leaves room for.
+EXPORT_SESSIONS = 300
+#: A rich Ottocento hand: every player declares (a sequence and a cricca each), both sides capture cricche and
+#: sequences (some doubled): 424 points to 129, and a working of twelve lines.
+RICH_OTTOCENTO = {
+    "declarations": [
+        [
+            {"kind": "kings", "cards": ["KS", "KC", "KD", "KB"]},
+            {"kind": "swords", "cards": ["KS", "QS", "NS", "PS", "AS"]},
+        ],
+        [
+            {"kind": "moors", "cards": ["moor1", "moor2", "moor3", "moor4"]},
+            {"kind": "queens", "cards": ["QB", "QC", "QD"]},
+        ],
+        [
+            {"kind": "grande", "cards": ["angel", "world", "sun", "moon", "t16", "t15", "t14"]},
+            {"kind": "knights", "cards": ["NB", "NC", "ND"]},
+        ],
+        [{"kind": "pages", "cards": ["PB", "PC", "PD"]}, {"kind": "aces", "cards": ["AB", "AC", "AD"]}],
+    ],
+    "captured": [
+        [
+            {"kind": "kings", "cards": ["KS", "KC", "KD", "KB"]},
+            {"kind": "knights", "cards": ["NB", "NC", "ND"]},
+            {"kind": "tarocchi", "cards": ["angel", "world", "begato", "matto"]},
+            {"kind": "grande", "cards": ["angel", "world", "sun", "moon", *(f"t{n}" for n in range(16, 4, -1))]},
+            {"kind": "swords", "cards": ["KS", "QS", "NS", "PS", "AS"]},
+        ],
+        [
+            {"kind": "queens", "cards": ["QB", "QC", "QD"]},
+            {"kind": "pages", "cards": ["PB", "PC", "PD"]},
+            {"kind": "moors", "cards": ["moor1", "moor2", "moor3", "moor4"]},
+            {"kind": "aces", "cards": ["AB", "AC", "AD"]},
+        ],
+    ],
+}
+
+
+def ottocento_hands(count: int, target: int) -> list[dict]:
+    """An Ottocento session of ``count`` hands to ``target`` that nobody wins before its last hand, each hand a
+    record of its own: rich (``RICH_OTTOCENTO``, to one side or the other in turn) while the target leaves room,
+    plain (card points and the last trick alone: 50 to 43 at most) otherwise."""
+    from companion.games import GAMES
+
+    game = GAMES["ottocento"]
+    totals, hands = [0, 0], []
+    for deal in range(1, count + 1):
+        points, rules = 59 + deal % 10, {"target": target}
+        rich = {**RICH_OTTOCENTO, "dealer": (deal - 1) % 4, "card_points": [points, 87 - points], "last_trick": 0}
+        if len(hands) % 2:  # the other side's turn: every player's declarations pass to the next seat
+            declared = RICH_OTTOCENTO["declarations"]
+            rich.update(
+                declarations=declared[3:] + declared[:3],
+                captured=RICH_OTTOCENTO["captured"][::-1],
+                card_points=[87 - points, points],
+                last_trick=1,
+            )
+        plain = {"dealer": (deal - 1) % 4, "declarations": [[]] * 4, "captured": [[], []], "last_trick": deal % 2}
+        plain["card_points"] = [44, 43] if deal % 4 else [43, 44]
+        sides = game.score(game.parse({**rich, "rules": rules}, 4)).net[:2]
+        after = [totals[0] + sides[0], totals[1] + sides[1]]
+        hand = rich if max(after) + 50 * (count - deal) < target else plain
+        sides = game.score(game.parse({**hand, "rules": rules}, 4)).net[:2]
+        totals = [totals[0] + sides[0], totals[1] + sides[1]]
+        hands.append({**hand, "rules": rules})
+    return hands
+
+
+def _ottocento_session(db, hands: int, target: int, group=None, names=("Ann", "Bob", "Cat", "Dan"), started=None):
+    """A stored Ottocento session of ``ottocento_hands`` at a stake a game, as saving its hands would leave it."""
+    from companion.games import GAMES
+    from companion.models import Hand
+    from companion.store import create_sitting, hand_values, restand
+
+    game = GAMES["ottocento"]
+    options = game.options({"target": target})
+    sitting = create_sitting(
+        db, list(names), game.ending.most, 0, options, group=group, game=game, stake=24, commit=False
+    )
+    for deal, record in enumerate(ottocento_hands(hands, target), 1):
+        values = hand_values(game, game.parse(record, 4))
+        db.add(Hand(sitting_id=sitting.id, deal=deal, form_token=secrets.token_urlsafe(16), **values))
+    if started is not None:
+        sitting.created_at = started
+    restand(db, sitting)
+    return sitting
+
+
+def _forget() -> None:
+    """Everything an app process keeps between requests (parsed hands, each session's figures): the next page is
+    built as the first after a change, or after a restart."""
+    from companion import stats, store
+
+    store.stored_record.cache_clear()
+    for kept in (stats._evenings, stats._seat_counts, stats._player_counts, stats._added_ups):
+        kept.clear()
 
 
 def _temporary_databases(name: str) -> tuple[list[tuple[str, str]], object]:
@@ -570,8 +679,17 @@ def worst_scoreboard(url: str, deals: int = MAX_DEALS, coin_sets: int = len(AWKW
     return out
 
 
+def _stood(hands: list[dict]) -> dict:
+    """How a Sussex Tarot session played to its last deal stands, as ``store.restand`` writes it on its row: over,
+    won by the seats on top."""
+    totals = [sum(h[f"pay_{seat}"] for h in hands) for seat in range(4)]
+    top = " ".join(str(seat) for seat in range(4) if totals[seat] == max(totals))
+    return {"played": len(hands), "finished": True, "winners": top}
+
+
 def _fill_group(engine, sessions: int, players: int, deals: int) -> tuple[str, list[int]]:
-    """A group of ``players`` and ``sessions`` of ``deals`` worked hands each, four players drawn for each."""
+    """A group of ``players`` and ``sessions`` of ``deals`` worked hands each, four players drawn for each, each
+    session standing on its row as its hands leave it."""
     import json
     import random
     from datetime import UTC, datetime, timedelta
@@ -593,6 +711,7 @@ def _fill_group(engine, sessions: int, players: int, deals: int) -> tuple[str, l
         members = members_named(db, group, [f"Player {n + 1}" for n in range(players)])
         db.commit()
         group_id, member_ids, public_id = group.id, [m.id for m in members], group.public_id
+    played = [[rng.choice(values) for _ in range(deals)] for _ in range(sessions)]
     with engine.begin() as connection:  # a statement a table, every row at once
         nights = [
             {
@@ -603,6 +722,7 @@ def _fill_group(engine, sessions: int, players: int, deals: int) -> tuple[str, l
                 "coins": "1/-",
                 "group_id": group_id,
                 "created_at": datetime(2020, 1, 1, 20, tzinfo=UTC) + timedelta(days=n),
+                **_stood(played[n]),
             }
             for n in range(sessions)
         ]
@@ -615,27 +735,128 @@ def _fill_group(engine, sessions: int, players: int, deals: int) -> tuple[str, l
         connection.execute(
             insert(Hand),
             [
-                {"sitting_id": i, "deal": d, "form_token": secrets.token_urlsafe(16), **rng.choice(values)}
-                for i in ids
-                for d in range(1, deals + 1)
+                {"sitting_id": i, "deal": d, "form_token": secrets.token_urlsafe(16), **hand}
+                for i, hands in zip(ids, played, strict=True)
+                for d, hand in enumerate(hands, 1)
             ],
         )
     return public_id, member_ids
 
 
-def biggest_group(url: str, players: int, sessions: int = LIMIT_SESSIONS, runs: int = 9) -> dict:
-    """A group of 1,000 sessions and ``players``: each of its pages, in-process, as a phone that scores them."""
+def _first_and_again(client, path: str, runs: int) -> tuple[float, float, int]:
+    """A page's server time in-process: the first after a change or a restart (nothing kept, ``_forget``), then
+    the median of ``runs`` again; and its bytes."""
+
+    def first() -> None:
+        _forget()
+        client.get(path)
+
+    page = client.get(path)
+    assert page.status_code == 200, (path, page.status_code)
+    cold = _median_ms(first, max(1, runs // 3))
+    return cold, _median_ms(lambda: client.get(path), runs), len(page.data)
+
+
+def _editor(app, client, thing: str, public_id: str) -> None:
+    """``client`` opens the edit link of the group (``thing`` "g") or session ("s") of ``public_id``."""
     from sqlmodel import Session, select
 
-    from companion.models import Group
+    from companion.models import Group, Sitting
+
+    table = Group if thing == "g" else Sitting
+    with Session(app.extensions["db_engine"]) as db:
+        edit_key = db.exec(select(table.edit_key).where(table.public_id == public_id)).one()
+    assert client.get(f"/{thing}/{public_id}/join/{edit_key}").status_code == 303
+
+
+def target_scoreboard(url: str, hands: int, runs: int = 9) -> dict:
+    """The costliest scoreboard of a game played to a target: Ottocento at its highest target, ``hands`` hands
+    (``ottocento_hands``), seen by a phone that scores it (each hand's Edit and Delete)."""
+    from sqlmodel import Session
+
+    from companion.games.ottocento.house import TARGET_RANGE
+
+    app = _app_on(url)
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        sitting = _ottocento_session(db, hands, TARGET_RANGE[1])
+        db.commit()
+    client = app.test_client()
+    _editor(app, client, "s", sitting.public_id)
+    path = f"/s/{sitting.public_id}"
+    first, again, size = _first_and_again(client, path, runs)
+    app.extensions["db_engine"].dispose()
+    return {"path": path, "first": first, "again": again, "bytes": size}
+
+
+def start_page(url: str, sessions: int, groups: int, runs: int = 9) -> dict:
+    """The start page of a phone in ``sessions`` sessions (the newest 20 of them still being played) and
+    ``groups`` groups of 200 players: its first page, and the last of its sessions and of its groups."""
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import event, insert
+
+    from companion.models import Access, Group, GroupAccess, Member, Player, Sitting
+    from companion.store import MAX_PLAYERS
 
     app = _app_on(url)
     engine = app.extensions["db_engine"]
-    public_id, member_ids = _fill_group(engine, sessions, players, LIMIT_DEALS)
-    with Session(engine) as db:
-        edit_key = db.exec(select(Group.edit_key).where(Group.public_id == public_id)).one()
     client = app.test_client()
-    client.get(f"/g/{public_id}/join/{edit_key}")  # this phone may start the group's sessions
+    with client.session_transaction() as cookie:
+        cookie["device"] = device = secrets.token_urlsafe(16)
+    now = datetime.now(UTC)
+    with engine.begin() as connection:
+        rows = [
+            {"public_id": secrets.token_urlsafe(16), "edit_key": "-", "name": f"Club {n:05}"} for n in range(groups)
+        ]
+        group_ids = list(connection.execute(insert(Group).returning(Group.id, sort_by_parameter_order=True), rows))
+        players = [
+            {"group_id": i, "name": f"P{k}", "name_key": f"p{k}"} for (i,) in group_ids for k in range(MAX_PLAYERS)
+        ]
+        connection.execute(insert(Member), players)
+        connection.execute(
+            insert(GroupAccess), [{"device": device, "role": "viewer", "group_id": i} for (i,) in group_ids]
+        )
+        rows = [
+            {
+                "public_id": secrets.token_urlsafe(16),
+                "edit_key": "-",
+                "deals": 16,
+                "created_at": now - timedelta(minutes=n),
+                "played": 3,
+            }
+            for n in range(sessions)
+        ]
+        ids = list(connection.execute(insert(Sitting).returning(Sitting.id, sort_by_parameter_order=True), rows))
+        connection.execute(
+            insert(Player), [{"sitting_id": i, "seat": s, "name": f"P{s}"} for (i,) in ids for s in range(4)]
+        )
+        connection.execute(insert(Access), [{"device": device, "role": "owner", "sitting_id": i} for (i,) in ids])
+    queries: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: queries.append(args[2]))
+    out = {}
+    pages = {
+        "first page": "/",
+        "last of sessions": f"/?page={-(-sessions // 20)}",
+        "last of groups": f"/?groups={-(-groups // 20)}",
+    }
+    for label, path in pages.items():
+        queries.clear()
+        page = client.get(path)
+        assert page.status_code == 200, (path, page.status_code)
+        asked = len(queries)
+        out[label] = (_median_ms(lambda path=path: client.get(path), runs), len(page.data), asked)
+    engine.dispose()
+    return out
+
+
+def biggest_group(url: str, players: int, sessions: int = LIMIT_SESSIONS, runs: int = 9) -> dict:
+    """A group of 3,000 sessions and ``players``: each of its pages, in-process, as a phone that scores them: the
+    first after a change (each session worked out afresh), then again; and its bytes."""
+    app = _app_on(url)
+    engine = app.extensions["db_engine"]
+    public_id, member_ids = _fill_group(engine, sessions, players, LIMIT_DEALS)
+    client = app.test_client()
+    _editor(app, client, "g", public_id)  # this phone may start the group's sessions
     pages = {
         "group page": f"/g/{public_id}",
         "player page": f"/g/{public_id}/players/{member_ids[0]}",
@@ -643,39 +864,263 @@ def biggest_group(url: str, players: int, sessions: int = LIMIT_SESSIONS, runs: 
         "sessions": f"/g/{public_id}/sessions?page={max(1, sessions // 20)}",
         "start page": f"/g/{public_id}/start?again",
     }
-    out = {}
-    for label, path in pages.items():
-        page = client.get(path)
-        assert page.status_code == 200, (path, page.status_code)
-        out[label] = (_median_ms(lambda path=path: client.get(path), runs), len(page.data))
+    out = {label: (path, *_first_and_again(client, path, runs)) for label, path in pages.items()}
     engine.dispose()
     return out
 
 
-def print_bounds(sizes: Sizes) -> None:
+def group_exports(url: str, sessions: int, hands: int) -> dict:
+    """A group of ``sessions`` Ottocento sessions of ``hands`` hands (each hand its own record: its target is its
+    session's), and its CSV and JSON exports made in-process as a phone that scores them: the server's time in
+    all and its longest step between two pauses for the worker's other requests (a phone waits at most that for
+    the worker), in CPU time; bytes."""
+    import itertools
+    from datetime import UTC, datetime, timedelta
+    from unittest.mock import patch
+
+    from sqlmodel import Session
+
+    from companion import backup
+    from companion.games.ottocento.house import TARGET_RANGE
+    from companion.games.sussex import HouseRules
+    from companion.store import create_group
+
+    app = _app_on(url)
+    engine = app.extensions["db_engine"]
+    with Session(engine, expire_on_commit=False) as db:
+        group = create_group(db, "Ottocento club", HouseRules())
+        for n in range(sessions):
+            started = datetime(2020, 1, 1, 20, tzinfo=UTC) + timedelta(days=n)
+            _ottocento_session(db, hands, TARGET_RANGE[1] - n, group, started=started)
+        db.commit()
+    client = app.test_client()
+    _editor(app, client, "g", group.public_id)
+    out = {}
+    for kind in ("csv", "json"):
+        path = f"/g/{group.public_id}/export.{kind}"
+        _forget()
+        size = 0
+        pauses = [time.process_time()]  # the export's own time (its database's too on SQLite), not the machine's
+        with patch.object(backup, "pause", lambda pauses=pauses: pauses.append(time.process_time())):
+            response = client.get(path, buffered=False)
+            for chunk in response.response:
+                size += len(chunk)
+            response.close()
+        pauses.append(time.process_time())
+        steps = [b - a for a, b in itertools.pairwise(pauses)]
+        out[kind] = {"path": path, "seconds": pauses[-1] - pauses[0], "longest": max(steps) * 1000, "bytes": size}
+    engine.dispose()
+    return out
+
+
+def _phone_session(url: str) -> str:
+    """A phone's own session (Sussex Tarot, 8 deals, all scored): the page a phone at a table keeps asking for."""
+    import json
+
+    from sqlmodel import Session
+
+    from companion.games.sussex import HandRecord, HouseRules
+    from companion.store import create_sitting, record_hand
+
+    worked = [json.loads(p.read_text()) for p in sorted((ROOT / "tests" / "data" / "examples").glob("*.json"))]
+    records = [HandRecord.from_json(w["hand"]) for w in worked if "expect" in w][:8]
+    app = _app_on(url)
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        sitting = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], 8, 0, HouseRules())
+        for deal, record in enumerate(records, 1):
+            record_hand(db, sitting, deal, record, secrets.token_urlsafe(16))
+    app.extensions["db_engine"].dispose()
+    return f"/s/{sitting.public_id}"
+
+
+def _loop(base: str, path: str, join: str, until: float, counts) -> None:
+    """One client of a crowd, a process of its own (never slowing the phone's clock): asks for ``path`` again and
+    again until ``until``, after opening ``join`` if any; puts (answered, errors) on ``counts``."""
+    client, done, errors = Phone(base, timeout=60), 0, 0
+    if join:
+        client.get(join)
+    while time.perf_counter() < until:
+        try:
+            done += client.get(path).status == 200
+        except OSError:
+            errors += 1
+    counts.put((done, errors))
+
+
+def _asked(base: str, path: str, until: float) -> tuple[list[float], int]:
+    """A phone asking for ``path`` every 50 ms until ``until``: each answer's time (ms), quickest first; errors."""
+    phone, times, errors = Phone(base, timeout=60), [], 0
+    phone.get(path)
+    while time.perf_counter() < until:
+        try:
+            times.append(phone.get(path).seconds * 1000)
+        except OSError:
+            errors += 1
+        time.sleep(0.05)
+    return sorted(times), errors
+
+
+def _warm(base: str, paths: set[tuple[str, str]]) -> None:
+    """Each worker imports the app and opens its database on its first requests: not timed."""
+    for path, join in paths:
+        for _ in range(2):
+            client = Phone(base, timeout=60)
+            for asked in (join, path) if join else (path,):
+                client.get(asked)
+
+
+def crowd(url: str, phone_path: str, loads: dict[str, list[tuple[str, str]]], seconds: float) -> dict:
+    """A phone asking for its scoreboard every 50 ms, against gunicorn as served (two gevent workers): alone, then
+    while each crowd of ``loads`` loops its pages ((path, link to open first) each client, a process each). Its
+    p50, p95 and worst (ms), the crowd's requests answered, errors and gunicorn's worker timeouts."""
+    import multiprocessing
+
+    log = Path(tempfile.mkdtemp()) / "gunicorn.log"
+    env = {"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16), "FLASK_RATELIMIT_ENABLED": "false"}
+    server, base = gunicorn("wsgi:app", env, workers=2, extra=("--error-logfile", str(log)))
+    out: dict[str, dict] = {}
+    try:
+        _warm(base, {(phone_path, ""), *(client for clients in loads.values() for client in clients)})
+        for label, clients in {"alone": [], **loads}.items():
+            until, counts = time.perf_counter() + seconds, multiprocessing.Queue()
+            crowd = [multiprocessing.Process(target=_loop, args=(base, *c, until, counts)) for c in clients]
+            for process in crowd:
+                process.start()
+            times, errors = _asked(base, phone_path, until)
+            done = [counts.get(timeout=120) for _ in crowd]
+            for process in crowd:
+                process.join()
+            timeouts = log.read_text().count("WORKER TIMEOUT") if log.exists() else 0
+            nan = float("nan")
+            out[label] = {
+                "p50": statistics.median(times) if times else nan,
+                "p95": times[min(len(times) - 1, int(len(times) * 0.95))] if times else nan,
+                "worst": times[-1] if times else nan,
+                "crowd": sum(d for d, _ in done),
+                "errors": errors + sum(e for _, e in done),
+                "timeouts": timeouts - sum(o["timeouts"] for o in out.values()),
+            }
+    finally:
+        stop(server)
+        shutil.rmtree(log.parent, ignore_errors=True)
+    return out
+
+
+#: Per database: the pages measured, (ms again, path, link to open first), for the crowd to loop the costliest.
+Costs = dict[str, list[tuple[float, str, str]]]
+
+
+def _print_scoreboards(runs: list[tuple[str, str]], sizes: Sizes, costly: Costs) -> None:
+    from companion.games.base import Target
+
+    print(f"Scoreboard: French Tarot of five, {sizes.bound_deals} deals each +3,872 points to one player, ", end="")
+    print(f"a point worth {MAX_STAKE} halfpence")
+    print(f"{'':<12}{'coins':<20}{'view':>8}{'fresh coins':>13}{'bytes':>10}")
+    for name, url in runs:
+        for label, r in worst_scoreboard(url, sizes.bound_deals, sizes.coin_sets, sizes.runs).items():
+            worst = _verdict(max(r["view"], r["fresh coins"]))
+            print(f"{name:<12}{label:<20}{r['view']:>8.1f}{r['fresh coins']:>13.1f}{r['bytes']:>10,} {worst}")
+    print(
+        f"Scoreboard of a game to a target: Ottocento to its highest target, {sizes.target_hands} hands (at most "
+        f"{Target(0).most}), rich while the target leaves room, to a phone that scores it: first view after a "
+        "change, then again"
+    )
+    print(f"{'':<12}{'':<20}{'first':>8}{'again':>8}{'bytes':>10}")
+    for name, url in runs:
+        r = target_scoreboard(url, sizes.target_hands, sizes.runs)
+        costly[name].append((r["again"], r["path"], ""))
+        print(f"{name:<12}{'scoreboard':<20}{r['first']:>8.1f}{r['again']:>8.1f}{r['bytes']:>10,} ", end="")
+        print(_verdict(r["first"]))
+
+
+def _print_start_pages(runs: list[tuple[str, str]], sizes: Sizes) -> None:
+    print(f"Start page of a phone in {sizes.phone_sessions:,} sessions and {sizes.phone_groups:,} groups (20 a page)")
+    print(f"{'':<12}{'page':<20}{'ms':>8}{'queries':>8}{'bytes':>10}")
+    for name, url in runs:
+        for label, (ms, size, queries) in start_page(url, sizes.phone_sessions, sizes.phone_groups, sizes.runs).items():
+            print(f"{name:<12}{label:<20}{ms:>8.1f}{queries:>8}{size:>10,} {_verdict(ms)}")
+
+
+def _print_groups(runs: list[tuple[str, str]], sizes: Sizes, costly: Costs) -> None:
     from companion.store import MAX_PLAYERS
 
-    runs, clean_up = _temporary_databases("bounds")
-    try:
+    for players in (MAX_PLAYERS, 4):  # the most players; four, each of them in every session
         print(
-            f"\n6. Bounds at their limits (median ms in-process; floor {PAGE_FLOOR} ms)\n"
-            f"Scoreboard: French Tarot of five, {sizes.bound_deals} deals each +3,872 points to one player, "
-            f"a point worth {MAX_STAKE} halfpence"
+            f"A group of {sizes.limit_sessions:,} sessions of {LIMIT_DEALS} deals and {players} players "
+            "(ms: median again; first: after a change or a restart)"
         )
-        print(f"{'':<12}{'coins':<20}{'view':>8}{'fresh coins':>13}{'bytes':>10}")
+        print(f"{'':<12}{'page':<14}{'ms':>8}{'bytes':>10}{'first':>8}")
         for name, url in runs:
-            for label, r in worst_scoreboard(url, sizes.bound_deals, sizes.coin_sets, sizes.runs).items():
-                worst = max(r["view"], r["fresh coins"])
-                verdict = "ok" if worst < PAGE_FLOOR else "OVER"
-                print(f"{name:<12}{label:<20}{r['view']:>8.1f}{r['fresh coins']:>13.1f}{r['bytes']:>10,} {verdict}")
-        for players in (MAX_PLAYERS, 4):  # the most players; four, each of them in every session
-            print(f"A group of {sizes.limit_sessions:,} sessions of {LIMIT_DEALS} deals and {players} players")
-            print(f"{'':<12}{'page':<14}{'ms':>8}{'bytes':>10}")
-            for name, url in runs:
-                for label, (ms, size) in biggest_group(url, players, sizes.limit_sessions, sizes.runs).items():
-                    print(f"{name:<12}{label:<14}{ms:>8.1f}{size:>10,} {'ok' if ms < PAGE_FLOOR else 'OVER'}")
+            for label, (path, first, ms, size) in biggest_group(url, players, sizes.limit_sessions, sizes.runs).items():
+                costly[name].append((ms, path, _join_link(url, path.split("/")[2])))  # its start page: an editor's
+                print(f"{name:<12}{label:<14}{ms:>8.1f}{size:>10,}{first:>8.0f} {_verdict(ms)}")
+
+
+def _print_exports(runs: list[tuple[str, str]], sizes: Sizes) -> dict[str, list[str]]:
+    """The exports' figures; their paths, by database."""
+    print(
+        f"A group's exports, streamed: {sizes.export_sessions} Ottocento sessions of {sizes.target_hands} hands "
+        "(server CPU time in all, s; its longest step between two pauses, ms: a phone's longest wait for the worker)"
+    )
+    print(f"{'':<12}{'export':<14}{'seconds':>8}{'longest':>8}{'MB':>8}")
+    exports: dict[str, list[str]] = {}
+    for name, url in runs:
+        for kind, r in group_exports(url, sizes.export_sessions, sizes.target_hands).items():
+            exports.setdefault(name, []).append(r["path"])
+            print(f"{name:<12}{kind:<14}{r['seconds']:>8.2f}{r['longest']:>8.1f}{r['bytes'] / 1e6:>8.1f}")
+    return exports
+
+
+def _print_crowds(runs: list[tuple[str, str]], sizes: Sizes, costly: Costs, exports: dict[str, list[str]]) -> None:
+    print(
+        f"A phone's scoreboard under gunicorn (2 gevent workers) while a crowd loops the costliest page, then the "
+        f"exports, {sizes.crowd_seconds:g} s each (ms; floor {PHONE_FLOOR} ms at p95, and no worker timeout)"
+    )
+    print(f"{'':<12}{'while':<38}{'p50':>7}{'p95':>7}{'worst':>7}{'crowd':>7}{'errors':>7}{'timeouts':>9}")
+    clients = sizes.crowd_clients
+    for name, url in runs:
+        ms, path, join = max(costly[name])
+        print(f"{name:<12}(the costliest page: {path}, {ms:.1f} ms)")
+        join_group = _join_link(url, exports[name][0].split("/")[2])
+        loads = {
+            f"{clients} loop the costliest page": [(path, join)] * clients,
+            f"{clients} loop the exports (CSV and JSON)": [(p, join_group) for p in exports[name] * clients][:clients],
+        }
+        for label, r in crowd(url, _phone_session(url), loads, sizes.crowd_seconds).items():
+            ok = "ok" if r["p95"] < PHONE_FLOOR and not r["timeouts"] else "OVER"
+            print(f"{name:<12}{label:<38}{r['p50']:>7.0f}{r['p95']:>7.0f}{r['worst']:>7.0f}{r['crowd']:>7}", end="")
+            print(f"{r['errors']:>7}{r['timeouts']:>9} {ok}")
+
+
+def print_bounds(sizes: Sizes) -> None:
+    runs, clean_up = _temporary_databases("bounds")
+    costly: Costs = {name: [] for name, _ in runs}
+    try:
+        print(f"\n6. Bounds at their limits (server time in-process, median ms; floor {PAGE_FLOOR} ms)")
+        _print_scoreboards(runs, sizes, costly)
+        _print_start_pages(runs, sizes)
+        _print_groups(runs, sizes, costly)
+        _print_crowds(runs, sizes, costly, _print_exports(runs, sizes))
     finally:
         clean_up()
+
+
+def _verdict(ms: float) -> str:
+    return "ok" if ms < PAGE_FLOOR else "OVER"
+
+
+def _join_link(url: str, public_id: str) -> str:
+    """The edit link of the group of ``public_id``, as a path."""
+    from sqlmodel import Session, select
+
+    from companion.db import make_engine
+    from companion.models import Group
+
+    engine = make_engine(url)
+    with Session(engine) as db:
+        edit_key = db.exec(select(Group.edit_key).where(Group.public_id == public_id)).one()
+    engine.dispose()
+    return f"/g/{public_id}/join/{edit_key}"
 
 
 # -- how much each part does ------------------------------------------------------------
@@ -695,6 +1140,12 @@ class Sizes:
     bound_deals: int = MAX_DEALS
     coin_sets: int = len(AWKWARD_COINS)
     limit_sessions: int = LIMIT_SESSIONS
+    target_hands: int = 40  # bounds: hands of a game played to a target (``Target.most``)
+    phone_sessions: int = PHONE_SESSIONS
+    phone_groups: int = PHONE_GROUPS
+    export_sessions: int = EXPORT_SESSIONS
+    crowd_seconds: float = 10  # bounds: each crowd loops this long
+    crowd_clients: int = 4
     runs: int = 9  # times each page is asked for, for its median
     board_runs: int = 5  # growth: the same, for a scoreboard
     start_runs: int = 20  # growth: the same, for the start page
@@ -715,6 +1166,11 @@ def tiny_sizes() -> Sizes:
         bound_deals=4,
         coin_sets=1,
         limit_sessions=40,
+        target_hands=4,
+        phone_sessions=40,
+        phone_groups=41,
+        export_sessions=3,
+        crowd_seconds=1,
         runs=1,
         board_runs=1,
         start_runs=1,

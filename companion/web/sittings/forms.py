@@ -71,7 +71,7 @@ class HouseRulesForm(CoinsForm):
     ``options_form`` gives a subclass with the game's option fields."""
 
     #: The game whose options these are.
-    game: ClassVar[Game] = DEFAULT
+    game: ClassVar[Game[Any]] = DEFAULT
 
     @property
     def option_names(self) -> list[str]:
@@ -87,7 +87,7 @@ _Form = TypeVar("_Form", bound=HouseRulesForm)
 
 
 @cache
-def options_form(form: type[_Form], game: Game) -> type[_Form]:
+def options_form(form: type[_Form], game: Game[Any]) -> type[_Form]:
     """``form`` (a ``HouseRulesForm``) for ``game``: with its option fields."""
     return type(f"{type(game).__name__}{form.__name__}", (form,), {"game": game, **game.option_fields()})
 
@@ -108,7 +108,7 @@ class SittingForm(CoinsForm):
         "Stake", filters=[strip], description="in s/d, e.g. 0/1 for a penny or 0/0½ for a halfpenny: for settling up."
     )
 
-    def __init__(self, game: Game, players: int, *args: Any, **kwargs: Any):
+    def __init__(self, game: Game[Any], players: int, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.game, self.players = game, players
         for seat in range(players, MOST_PLAYERS):  # only as many names as players
@@ -122,7 +122,7 @@ class SittingForm(CoinsForm):
             self.deals.data = str(game.ending.usual_deals(players))
         self._stake_fields(game)
 
-    def _stake_fields(self, game: Game) -> None:
+    def _stake_fields(self, game: Game[Any]) -> None:
         if game.stakes == (Stake.NONE,):  # the scores are money
             del self["stake_per"], self["stake"]
             return
@@ -183,21 +183,21 @@ class SittingForm(CoinsForm):
 
 
 @cache
-def _form_class(game: Game) -> type[SittingForm]:
+def _form_class(game: Game[Any]) -> type[SittingForm]:
     """The start form of ``game``: ``SittingForm`` with the game's option fields."""
     return type(f"{type(game).__name__}SittingForm", (SittingForm,), game.option_fields())
 
 
-def sitting_form(game: Game, players: int, *args: Any, **kwargs: Any) -> SittingForm:
+def sitting_form(game: Game[Any], players: int, *args: Any, **kwargs: Any) -> SittingForm:
     return _form_class(game)(game, players, *args, **kwargs)
 
 
-def players_of(game: Game, asked: int | None) -> int:
+def players_of(game: Game[Any], asked: int | None) -> int:
     """The number of players asked for, if the game allows it; else its usual number."""
     return asked if asked in game.players else game.players[0]
 
 
-def group_data(group: Group, game: Game) -> dict[str, Any]:
+def group_data(group: Group, game: Game[Any]) -> dict[str, Any]:
     """A group's house rules for ``game`` (its options: the group's, else the game's usual ones) and coins, as
     its forms show them."""
     return {"coins": group.coins, **game.options_json(group.options_for(game))}
