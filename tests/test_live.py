@@ -165,12 +165,12 @@ def test_a_stopping_server_answers_its_waiting_phones_at_once(database):
             stop(server)
 
 
-@pytest.mark.skipif(not POSTGRES_URL, reason="NOTIFY is PostgreSQL's (the suite's PostgreSQL pass)")
 def mine(notes, public_id: str) -> list:
     """This session's notices only: other tests running beside this one notify on the same channel."""
     return [n for n in notes if n.payload.split()[0] == public_id]
 
 
+@pytest.mark.skipif(not POSTGRES_URL, reason="NOTIFY is PostgreSQL's (the suite's PostgreSQL pass)")
 def test_a_change_notifies_the_waiting_processes_when_it_commits_and_never_when_rolled_back(app):
     from sqlmodel import Session
 
