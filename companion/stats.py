@@ -1,13 +1,20 @@
-"""How each player of a group is doing, across its sessions of every game: worked out from the stored hands on
-every visit.
+"""How each player of a group is doing, across its sessions of every game: worked out from the stored hands, each
+session once for each change to it.
 
-Nothing here is stored. The database does the counting: one query sums each
-session's scores seat by seat, another groups every hand by how each player sat
-in it (declarer or taker, partner, stinger or defender) with the hand's facts
-(``Game.facts``: bid, kind, made). Python turns each session's totals into money
-and places as its game settles them (``Game.money``, ``Game.outcome``: a few
-rows a session, whatever the number of players) and files the counts under
-names, game by game; a player's page reads only the sessions they sat in.
+Nothing here is stored in the database. The database does the counting: one
+query sums each session's scores seat by seat, another groups every hand by how
+each player sat in it (declarer or taker, partner, stinger or defender) with the
+hand's facts (``Game.facts``: bid, kind, made). Python turns each session's
+totals into money and places as its game settles them (``Game.money``,
+``Game.outcome``: a few rows a session, whatever the number of players) and
+files the counts under names, game by game.
+
+Each app process keeps what it worked out from a session (``_Kept``) for as
+long as the session's row says it is as it was (its revision goes up with every
+change to its hands): a visit reads a line per session of the group, and asks
+the database about the hands of the sessions changed since, if any. What a
+group's pages add up from them is kept the same way, for as long as none of its
+sessions changes.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -235,7 +243,7 @@ class GroupStats:
 class Evening:
     """One of the group's sessions with hands, as its players' figures need it: each seat's player (a member
     of the group, or None), money (halfpence, as its game settles at its stake) and place (None while the
-    session is not over). Worked out once for each change of the session (``_kept``); its number in the group
+    session is not over). Worked out once for each change of the session (``_evenings``); its number in the group
     is not part of it (deleting an earlier session changes it)."""
 
     sitting_id: int
@@ -292,14 +300,16 @@ class _Kept:
         found = self._values.get(key)
         if found is None or found[0] != stamp:
             return None
-        self._values.move_to_end(key)
+        with suppress(KeyError):  # let go of meanwhile, by another thread (``flask run``): it is still right
+            self._values.move_to_end(key)
         return found[1]
 
     def put(self, key: Hashable, stamp: tuple[Any, ...], value: Any) -> None:
         self._values[key] = (stamp, value)
         self._values.move_to_end(key)
         while len(self._values) > self.size:
-            self._values.popitem(last=False)
+            with suppress(KeyError):  # another thread let go of the last one first
+                self._values.popitem(last=False)
 
     def clear(self) -> None:
         self._values.clear()
@@ -340,7 +350,7 @@ def _numbered(db: Session, stamps: list[tuple[int, tuple[Any, ...]]], member: in
     """The sessions of these stamps (``_stamps``), each with its number (only ``member``'s, if given).
 
     What a session's hands give is worked out only for the sessions changed since this process last did
-    (``_kept``), in steps of ``STEP`` sessions: three queries each (their scores summed seat by seat in the
+    (``_evenings``), in steps of ``STEP`` sessions: three queries each (their scores summed seat by seat in the
     database, their own columns, their seats' players), then Python settles each session as its game does, a few
     numbers a session.
     """
