@@ -22,8 +22,8 @@ worker_class = "gevent"
 #: WEB_CONCURRENCY, as hosts set it; two processes are plenty for a table or a pub.
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 #: Open connections a worker holds at most (each a greenlet, a few kilobytes): every phone following a
-#: scoreboard holds one while it waits for a change, so thousands of tables' phones (the process needs as
-#: many open files: ``ulimit -n``).
+#: scoreboard holds one while it waits for a change, so room for the phones of thousands of tables (the
+#: process needs as many open files: ``ulimit -n``).
 worker_connections = 10000
 #: A worker that answers nothing for this long is restarted.
 timeout = 30

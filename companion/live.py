@@ -24,7 +24,13 @@ session moved on:
   query, for the revisions of the sessions waited on.
 
 A question is registered before its session's revision is read, so a change
-committed in between still wakes it.
+committed in between still wakes it. The watcher keeps the newest revision
+it knows of each session asked about lately, so that most questions (the
+one a phone asks again after a 204, another phone's of the same table) are
+answered without the database: what it knows only ever lags behind the
+database, so a revision it knows is newer than the question's means a
+change, and an equal one means a wait that the next look or notification
+ends if it lagged.
 """
 
 from __future__ import annotations
