@@ -72,8 +72,8 @@ bench-engine: install
 
 # How many tables at once (four phones, a hand every few minutes) one gunicorn pool serves with p95 < 100 ms.
 load: install
-	$(BIN)/python scripts/load.py
+	$(BIN)/python scripts/load.py $(ARGS)
 
 # Time to preview and to the saved scoreboard on a Slow-4G phone, page weight, taps, growth.
 bench: install chromium
-	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench.py $(ARGS)
