@@ -131,6 +131,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web.api.routes import bp as api_bp
     from .web.groups.routes import bp as groups_bp
     from .web.hands.routes import bp as hands_bp
+    from .web.phone.routes import bp as phone_bp
     from .web.reference.routes import bp as reference_bp
     from .web.sittings.routes import bp as sittings_bp
 
@@ -139,6 +140,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(hands_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(reference_bp)
+    app.register_blueprint(phone_bp)
     csrf.exempt(api_bp)  # /api/score changes nothing
     filters.register(app)
     _register_files(app)

@@ -10,7 +10,7 @@ const PRECACHE = [
 {%- endfor %}
   "/manifest.webmanifest",
 ];
-const KEEP = ["/reference", "/static/", "/vendor/", "/manifest.webmanifest"];
+const KEEP = ["/reference", "/static/", "/vendor/", "/phone/", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));

@@ -80,7 +80,9 @@ class SizedBody:
 
 
 def add_headers(response: Response) -> Response:
-    response.headers.update(HEADERS)
+    """The headers every response carries; a view may set its own policy (the phone's worker runs WebAssembly)."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
     return response
 
 
