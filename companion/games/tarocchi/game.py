@@ -44,17 +44,24 @@ class Hands(FixedDeals):
         return f"a game of {deals} hands"
 
     def outcome(self, game: Game[Any], played: Played) -> Outcome:
-        """Over once every hand is in: the side with more points over the game won it; equal totals are drawn."""
+        """Over once every hand is in: the side with more points over the game won it; equal totals are drawn.
+        Its line says so, naming the side by its players (by compass when their names are not at hand)."""
         if played.hands < played.deals:
             return Outcome(False)
-        winner = rules.outcome(sides_of(played.totals))
-        return Outcome(True, winner.seats if winner is not None else ())
+        totals = sides_of(played.totals)
+        winner = rules.outcome(totals)
+        if winner is None:
+            return Outcome(True, (), (f"A drawn game: {totals[0]} each.",))
+        who = rules.side_name(winner, played.names or None)
+        line = f"{who} win the game, {max(totals)} to {min(totals)}."
+        return Outcome(True, winner.seats, (line,))
 
 
 class PiedmonteseTarocchi(Game[TarocchiHand]):
     id = rules.GAME_ID
     name = rules.NAME
     players = (SEATS,)
+    deal_direction = "the deal and play pass to the right"  # seed 002: "deal moving to the right"
     #: "This game of four hands is usually played for a fixed stake": a stake a game first.
     stakes = (Stake.PER_GAME, Stake.PER_POINT)
     ending = Hands()

@@ -61,8 +61,18 @@ class CardValue(Enum):
         self.count = count
 
 
-#: What each counting card adds above an empty card's 1, highest first: n cards hold at most the first n of these.
-_EXTRAS = tuple(sorted((v.face - 1 for v in CardValue for _ in range(v.count) if v.face > 1), reverse=True))
+#: The cards the dealer may not discard (seed 002, "The Deal": no Honours or Kings).
+NOT_DISCARDED = (CardValue.HONOUR, CardValue.KING)
+
+
+def _extras(values: Iterable[CardValue]) -> tuple[int, ...]:
+    """What each card of these values adds above an empty card's 1, highest first."""
+    return tuple(sorted((v.face - 1 for v in values for _ in range(v.count)), reverse=True))
+
+
+#: What the cards that may not be discarded add, and what the others add (empty cards 0), highest first.
+_BARRED = _extras(NOT_DISCARDED)
+_FREE = _extras(v for v in CardValue if v not in NOT_DISCARDED)
 #: The face value of the whole pack (130).
 FACE_TOTAL = sum(v.face * v.count for v in CardValue)
 
@@ -126,18 +136,40 @@ def possible_cards(dealers_side: bool) -> range:
     return range(0, CARDS_IN_PACK - DISCARDS + 1, 4)
 
 
-def face_range(cards: int) -> tuple[int, int]:
+def possible_points(dealers_side: bool) -> range:
+    """The card points a side can have: the dealer's side always holds the discards, even when the other side took
+    every trick (the seed makes no exception), and two cards are worth 1 at least; so the other side has 77 at most.
+
+    >>> possible_points(True), possible_points(False)
+    (range(1, 79), range(0, 78))
+    """
+    least = card_points(DISCARDS, DISCARDS)  # two empty cards
+    return range(least, TOTAL + 1) if dealers_side else range(0, TOTAL - least + 1)
+
+
+def _most_extra(cards: int, discards: int) -> int:
+    """The most ``cards`` cards can add above 1 each when ``discards`` of them may be no Honour or King."""
+    best = 0
+    for barred in range(min(len(_BARRED), max(0, cards - discards)) + 1):
+        if cards - barred <= len(_FREE):
+            best = max(best, sum(_BARRED[:barred]) + sum(_FREE[: cards - barred]))
+    return best
+
+
+def face_range(cards: int, dealers_side: bool, discards: int = DISCARDS) -> tuple[int, int]:
     """The least and most face value a side holding ``cards`` cards can have.
 
-    Each card counts at least 1; the best cards add what ``_EXTRAS`` lists; and the other side's cards must be able
-    to hold whatever counting value this side has not.
+    Each card counts at least 1; the best cards add what ``_BARRED`` and ``_FREE`` list, but the dealer's side's
+    ``discards`` are never an Honour or a King; and the other side's cards must be able to hold whatever counting
+    value this side has not. (``discards=0``: the bounds before the discards were checked, for stored hands.)
 
-    >>> face_range(42), face_range(2), face_range(76), face_range(78)
-    ((42, 94), (2, 10), (120, 128), (130, 130))
+    >>> face_range(42, True), face_range(2, True), face_range(76, False), face_range(78, True)
+    ((42, 94), (2, 8), (122, 128), (130, 130))
     """
-    extra_in_pack = sum(_EXTRAS)
-    least = cards + max(0, extra_in_pack - sum(_EXTRAS[: CARDS_IN_PACK - cards]))
-    return least, cards + sum(_EXTRAS[:cards])
+    here, there = (discards, 0) if dealers_side else (0, discards)
+    extra_in_pack = sum(_BARRED) + sum(_FREE)
+    least = cards + extra_in_pack - _most_extra(CARDS_IN_PACK - cards, there)
+    return least, cards + _most_extra(cards, here)
 
 
 @dataclass(frozen=True)
@@ -169,7 +201,8 @@ class TarocchiHand:
     def from_json(cls, data: Any, stored: bool = False) -> TarocchiHand:
         """Parse and check a hand; raises ``InvalidHand`` naming the field at fault.
 
-        ``stored`` (a hand as it was saved) reads the same: no check has come since the first.
+        ``stored``: a hand read back as it was saved, perhaps before the discards were checked (they give the dealer's
+        side a card point at least and are never an Honour or a King): it is read with the earlier checks.
         """
         if type(data) is not dict:
             raise InvalidHand("hand", "A hand must be a JSON object.")
@@ -181,11 +214,13 @@ class TarocchiHand:
         if data.get("face") is not None or data.get("cards") is not None:
             if data.get("points") is not None:
                 raise InvalidHand("points", "Enter the card points, or the face value and number of cards: not both.")
-            face, cards = _face_and_cards(data.get("face"), data.get("cards"), side is Side.of(dealer))
+            face, cards = _face_and_cards(data.get("face"), data.get("cards"), side is Side.of(dealer), stored)
             return cls(dealer, side, card_points(face, cards), face, cards)
         points = data.get("points")
         if type(points) is not int or not 0 <= points <= TOTAL:
             raise InvalidHand("points", f"The side's card points are a whole number from 0 to {TOTAL}.")
+        if not stored:  # hands saved before this was checked read as they were
+            _check_points(points, side is Side.of(dealer))
         return cls(dealer, side, points)
 
     def to_json(self) -> dict[str, Any]:
@@ -197,7 +232,18 @@ class TarocchiHand:
         return out
 
 
-def _face_and_cards(face: Any, cards: Any, dealers_side: bool) -> tuple[int, int]:
+def _check_points(points: int, dealers_side: bool) -> None:
+    allowed = possible_points(dealers_side)
+    if points not in allowed:
+        who = "the dealer's side" if dealers_side else "the other side"
+        raise InvalidHand(
+            "points",
+            f"The dealer's side holds the two discards, worth 1 card point at least: {who} has {allowed[0]} to "
+            f"{allowed[-1]}.",
+        )
+
+
+def _face_and_cards(face: Any, cards: Any, dealers_side: bool, stored: bool = False) -> tuple[int, int]:
     allowed = possible_cards(dealers_side)
     if type(cards) is not int or cards not in allowed:
         if dealers_side:
@@ -205,9 +251,13 @@ def _face_and_cards(face: Any, cards: Any, dealers_side: bool) -> tuple[int, int
         else:
             why = "The side that did not deal holds its tricks, 4 cards each: 0, 4, 8 … 76 cards."
         raise InvalidHand("cards", why)
-    least, most = face_range(cards)
+    # Hands saved before the discards were checked read as they were.
+    least, most = face_range(cards, dealers_side, 0 if stored else DISCARDS)
     if type(face) is not int or not least <= face <= most:
-        raise InvalidHand("face", f"{cards} cards have a face value from {least} to {most}: a whole number.")
+        why = f"{cards} cards have a face value from {least} to {most}: a whole number."
+        if (least, most) != face_range(cards, dealers_side, 0):
+            why += " The discards are never an Honour or a King."
+        raise InvalidHand("face", why)
     return face, cards
 
 

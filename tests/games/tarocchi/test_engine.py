@@ -25,6 +25,7 @@ from companion.games.tarocchi import (
     game_over,
     outcome,
     possible_cards,
+    possible_points,
     score,
     settle,
     side_totals,
@@ -126,8 +127,9 @@ def test_bad_hands_name_their_field(hand, field):
 def test_the_card_counts_a_side_can_hold():
     assert list(possible_cards(True)) == [2 + 4 * k for k in range(20)]  # 0 to 19 tricks, and the discards
     assert list(possible_cards(False)) == [4 * k for k in range(20)]
-    # A side holding 76 cards leaves 2 to the other, which hold at most two Honours or Kings (4 extra each).
-    assert face_range(76) == (76 + 52 - 8, 76 + 52)
+    # The other side holding 76 cards leaves the dealer's side its 2 discards: never an Honour or a King, so two
+    # Queens (3 extra each) at most.
+    assert face_range(76, False) == (76 + 52 - 6, 76 + 52)
     # Null values count as left out, as a form sends them.
     hand = TarocchiHand.from_json({"dealer": 0, "side": "north-south", "points": None, "face": 76, "cards": 42})
     assert hand.points == 48
@@ -159,7 +161,7 @@ records = st.builds(
     st.integers(0, 3),
     st.sampled_from(["north-south", "east-west"]),
     st.integers(0, TOTAL),
-)
+).filter(lambda r: r["points"] in possible_points(Side.of(r["dealer"]).id == r["side"]))
 
 
 @given(records)
@@ -177,11 +179,13 @@ PACK_FACES = [v.face for v in CardValue for _ in range(v.count)]
 
 @given(st.integers(0, 3), st.integers(0, 19), st.randoms(use_true_random=False), st.booleans())
 def test_any_real_deal_is_accepted_and_its_count_in_threes_makes_78(dealer, tricks, rng: random.Random, enter_dealers):
-    """Deal the pack at random: the dealer's side holds 4 a trick and the 2 discards, the other side the rest."""
+    """Deal the pack at random: the dealer's side holds 4 a trick and the 2 discards (no Honour or King), the
+    other side the rest."""
     faces = PACK_FACES[:]
     rng.shuffle(faces)
-    held = 4 * tricks + 2
-    piles = {Side.of(dealer): faces[:held], Side.of(dealer).other: faces[held:]}
+    discards = [faces.pop(faces.index(next(f for f in faces if f < 5))) for _ in range(2)]  # no Honour or King
+    held = 4 * tricks
+    piles = {Side.of(dealer): discards + faces[:held], Side.of(dealer).other: faces[held:]}
     counted = Side.of(dealer) if enter_dealers else Side.of(dealer).other
     pile = piles[counted]
     hand = TarocchiHand.from_json({"dealer": dealer, "side": counted.id, "face": sum(pile), "cards": len(pile)})
@@ -219,3 +223,107 @@ def test_the_reference_sheet_renders_from_the_engine():
     assert "Piedmontese Tarocchi" in html and "Angel, the Bagatto and the Fool" in html
     assert html.count("<table") == html.count('<div class="scroll" tabindex="0" role="region" aria-label="') == 1
     assert html.count('class="interp"') >= 8
+
+
+# -- what a deal can give (issue #30, item 4) ------------------------------------------------------------------
+
+#: The pack by what a card adds to a count above an empty card's 1 (seed 002, "Counting the points": Honours and
+#: Kings 5, Queens 4, Cavaliers 3, Valets 2, all others 1), and how many of each: 3 Honours and 4 Kings, 4 Queens,
+#: 4 Cavaliers, 4 Valets, 59 empty cards.
+HONOURS_AND_KINGS = 7
+OTHERS = {3: 4, 2: 4, 1: 4, 0: 59}
+
+
+def holdings(dealers_side: bool) -> set[tuple[int, int]]:
+    """Every (cards, face value) a side can end a hand with, worked out card by card from the deal: 19 each, the
+    dealer's 2 discards (no Honour or King, seed 002 "The Deal") counting for the dealer's side, 4 cards a trick.
+    A side with no trick keeps no Fool (it goes to the trick's winner), so the dealer's side with no trick holds
+    its discards alone."""
+    found = set()
+    for tricks in range(20):
+        cards = 4 * tricks + (2 if dealers_side else 0)
+        for high in range(HONOURS_AND_KINGS + 1):
+            for queens in range(5):
+                for cavaliers in range(5):
+                    for valets in range(5):
+                        empty = cards - high - queens - cavaliers - valets
+                        if not 0 <= empty <= OTHERS[0]:
+                            continue
+                        # The discards are two of the dealer's side's cards that are no Honour or King.
+                        dealers_others = cards - high if dealers_side else (78 - cards) - (HONOURS_AND_KINGS - high)
+                        if dealers_others < 2:
+                            continue
+                        face = cards + 4 * high + 3 * queens + 2 * cavaliers + valets
+                        found.add((cards, face))
+    return found
+
+
+def accepted(hand: dict) -> bool:
+    try:
+        TarocchiHand.from_json(hand)
+    except InvalidHand:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("dealers_side", [True, False], ids=["the dealer's side", "the other side"])
+def test_the_cards_a_side_can_hold_are_those_a_deal_gives(dealers_side):
+    """Ann deals (North–South hold the discards); every count and face value a deal can give is accepted, and
+    no other."""
+    side = "north-south" if dealers_side else "east-west"
+    real = holdings(dealers_side)
+    tried = {(cards, face) for cards in range(79) for face in range(cards, 131)}
+    taken = {(c, f) for c, f in tried if accepted({"dealer": 0, "side": side, "face": f, "cards": c})}
+    assert taken == real
+    # Face values the discards rule out: they are never an Honour or a King.
+    if dealers_side:
+        assert (2, 8) in taken and (2, 9) not in taken and (6, 28) in taken and (6, 29) not in taken
+    else:
+        assert (76, 122) in taken and (76, 121) not in taken and (72, 102) in taken and (72, 101) not in taken
+
+
+@pytest.mark.parametrize("dealers_side", [True, False], ids=["the dealer's side", "the other side"])
+def test_the_card_points_a_side_can_have_are_those_a_deal_gives(dealers_side):
+    """The dealer's side always holds the discards, worth at least 1 (two empty cards), even when the other
+    side took every trick: the seed counts them for the dealer's side with no exception. So it has 1 to 78, the
+    other side 0 to 77."""
+    side = "north-south" if dealers_side else "east-west"
+    real = {card_points(face, cards) for cards, face in holdings(dealers_side)}
+    taken = {p for p in range(-1, 80) if accepted({"dealer": 0, "side": side, "points": p})}
+    assert taken == real == (set(range(1, 79)) if dealers_side else set(range(0, 78)))
+    with pytest.raises(InvalidHand) as refused:
+        TarocchiHand.from_json({"dealer": 0, "side": side, "points": 0 if dealers_side else 78})
+    assert refused.value.field == "points" and "discards" in str(refused.value)
+
+
+def test_a_hand_stored_before_the_discards_were_checked_still_reads():
+    for hand in (
+        {"dealer": 0, "side": "north-south", "points": 0},
+        {"dealer": 0, "side": "east-west", "points": 78},
+        {"dealer": 0, "side": "north-south", "face": 10, "cards": 2},
+        {"dealer": 0, "side": "east-west", "face": 120, "cards": 76},
+    ):
+        assert not accepted(hand)
+        assert TarocchiHand.from_json(hand, stored=True).to_json() == hand
+    # What was never accepted is still refused.
+    with pytest.raises(InvalidHand):
+        TarocchiHand.from_json({"dealer": 0, "side": "north-south", "face": 11, "cards": 2}, stored=True)
+
+
+def test_a_finished_game_says_in_words_which_side_won_it():
+    """The game's outcome (what the scoreboard shows of a finished game) names the winning side, or the draw."""
+    from companion.games import GAMES
+    from companion.games.base import Played
+
+    game, names = GAMES["tarocchi"], ("Ann", "Bob", "Cat", "Dan")
+    ns, ew = GAME["expect"]["side_totals"]
+    done = game.outcome(Played((ns, ew, ns, ew), 4, 4, names=names))
+    assert done.finished and done.winners == (0, 2)
+    assert done.lines == (f"Ann & Cat win the game, {ns} to {ew}.",)
+    other_way = game.outcome(Played((ew, ns, ew, ns), 8, 8, names=names))
+    assert other_way.winners == (1, 3) and other_way.lines == (f"Bob & Dan win the game, {ns} to {ew}.",)
+    drawn = game.outcome(Played((156, 156, 156, 156), 4, 4, names=names))
+    assert drawn.finished and drawn.winners == () and drawn.lines == ("A drawn game: 156 each.",)
+    # Without the names (a group's statistics), the sides by their compass names; nothing while the game goes on.
+    assert game.outcome(Played((ns, ew, ns, ew), 4, 4)).lines == (f"North–South win the game, {ns} to {ew}.",)
+    assert game.outcome(Played((ns, ew, ns, ew), 3, 4, names=names)).lines == ()

@@ -5,6 +5,7 @@ their fields, exports and imports, and a group's leaderboard and player page."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -203,12 +204,17 @@ def test_the_preview_works_out_the_other_side_and_names_the_players(client):
         ({"side": "north-south", "face": "41", "cards": "42"}, "face", "42 cards have a face value from 42 to 94"),
         ({"side": "north-south", "cards": "42"}, "face", "42 cards have a face value"),
         ({"points": "40"}, "side", "Choose whose card points you counted."),
+        # Ann deals: North–South hold the two discards, worth 1 at least, and never an Honour or a King.
+        ({"side": "north-south", "points": "0"}, "points", "the dealer's side has 1 to 78"),
+        ({"side": "east-west", "points": "78"}, "points", "the other side has 0 to 77"),
+        ({"side": "north-south", "face": "9", "cards": "2"}, "face", "2 cards have a face value from 2 to 8"),
+        ({"side": "east-west", "face": "121", "cards": "76"}, "face", "76 cards have a face value from 122 to 128"),
     ],
 )
 def test_refusals_stand_beside_their_fields(client, fields, field, message):
     board = start(client, "tarocchi", "4", "1/-")
     refused = post_hand(client, board, **fields)
-    assert refused.status_code == 422 and message in error_of(refused.text, field)
+    assert refused.status_code == 422 and message in html.unescape(error_of(refused.text, field))
     assert totals(client.get(board).text) == [0, 0, 0, 0]
 
 
