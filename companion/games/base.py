@@ -377,6 +377,9 @@ class Game(ABC, Generic[R]):
     form_class: type[GameHandForm[R]]
     #: What a hand is told in a session of a number of players the game is not for (``{players}``: the session's).
     wrong_players: ClassVar[str] = "This session has {players} players."
+    #: Which way the deal and the play go round, as its rules say: the start form asks for the players in that
+    #: order, so the next seat deals next and is eldest whichever way a game goes.
+    deal_direction: ClassVar[str] = "the deal and play pass to the left"
 
     # -- a hand -------------------------------------------------------------------------
 

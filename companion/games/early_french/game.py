@@ -20,6 +20,7 @@ class EarlyFrenchTarot(Game[EarlyFrenchHand]):
     id = rules.GAME_ID
     name = rules.NAME
     players = (SEATS,)
+    deal_direction = "the deal and play pass to the left"  # du Coeur's reconstruction: the deal rotates left
     stakes = (Stake.PER_POINT, Stake.PER_GAME)
     ending = Target(TARGET)
     #: The scoring cards add 0 to 53 to each hand.

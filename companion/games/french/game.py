@@ -15,6 +15,7 @@ class FrenchTarot(Game[FrenchHand]):
     name = "French Tarot"
     #: Four first: most tables are four.
     players = (4, 3, 5)
+    deal_direction = "the deal and play pass to the right"  # the FFT rules: counter-clockwise
     templates = Templates(
         fields="games/french/fields.html", reference="games/french/reference.html", figures="games/french/figures.html"
     )

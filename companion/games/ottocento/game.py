@@ -113,6 +113,7 @@ class Ottocento(Game[OttocentoHand]):
     id = "ottocento"
     name = "Ottocento"
     players = (SEATS,)
+    deal_direction = "the deal and play pass to the right"  # seed 001: "officially … counter-clockwise"
     unit = Unit.POINTS
     #: A fixed stake per game first (our reading: no payment per point is known for this game), per point if the
     #: session chooses it (not zero-sum: each pair of players settles the difference of their totals).

@@ -28,6 +28,7 @@ class SussexTarot(Game[HandRecord]):
     id = "sussex"
     name = "Sussex Tarot"
     players = (4,)
+    deal_direction = "the deal and play pass to the left"  # the rules: "the deal passes to the left"
     unit = Unit.MONEY
     stakes = (Stake.NONE,)
     ending = SussexLength((16, 8))

@@ -14,6 +14,7 @@ class TappTarock(Game[TappHand]):
     id = "tapp"
     name = "Tapp Tarock"
     players = (3,)
+    deal_direction = "the deal and play pass to the right"  # seed 003: "game is played counter-clockwise"
     templates = Templates(
         fields="games/tapp/fields.html", reference="games/tapp/reference.html", figures="games/tapp/figures.html"
     )
