@@ -1,16 +1,19 @@
 """Early French Tarot's hand form: the tricks each player won (12 in all), how many Kings, Queens, Knights and Pages
-each holds at the end, and who holds the Magician, the World and the Fool (or that it was set aside)."""
+each holds at the end, and who holds the Magician, the World and the Fool (or that it was set aside).
+
+Every answer is a row of chips (radio buttons), one tap each: no select, nothing to type. The last player's tricks
+may be left blank: they are what remains of 12 (``rest``), so a table taps three players' tricks, not four."""
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from wtforms import Field, RadioField, SelectField, StringField
+from wtforms import Field, RadioField
 
 from ..common import InvalidHand
 from ..common.fields import options, seat_number
 from ..common.form import FormData, GameHandForm, radios, whole
-from .rules import COURTS, SEATS, TRUMPS, EarlyFrenchHand, Honour, PileTooSmall
+from .rules import COURTS, SEATS, TRICKS, TRUMPS, EarlyFrenchHand, Honour, PileTooSmall
 
 #: The court ranks as the form lists them: the most valuable first.
 COURTS_SHOWN = tuple(reversed(COURTS))
@@ -24,6 +27,26 @@ def tricks_field(seat: int) -> str:
 
 def court_field(honour: Honour, seat: int) -> str:
     return f"{honour.id}_{seat}"
+
+
+def what_remains(tricks: list[int | str | None]) -> int | None:
+    """What 12 less every other player's tricks leaves the last player, when theirs are blank and every other's is a
+    whole number (None otherwise: nothing to work out). Less than nothing is refused beside the tricks.
+
+    >>> what_remains([5, 3, 3, None]), what_remains([6, 4, 3, None]), what_remains([5, None, 3, None])
+    (1, -1, None)
+    >>> what_remains([5, 3, 3, 2]) is None
+    True
+    """
+    *others, last = tricks
+    if last is not None or not all(isinstance(t, int) for t in others):
+        return None
+    return TRICKS - sum(t for t in others if isinstance(t, int))
+
+
+def short_name(honour: Honour) -> str:
+    """A trump's name without its article and number: "Magician", "World", "Fool"."""
+    return honour.label.removeprefix("the ").split(" (")[0]
 
 
 def form_data(record: EarlyFrenchHand) -> FormData:
@@ -67,16 +90,52 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
     def trump_fields(self) -> list[RadioField]:
         return [cast(RadioField, self[honour.id]) for honour in TRUMPS]
 
+    @staticmethod
+    def trump_names() -> list[str]:
+        """The trumps as their chips name them: "Magician", "World", "Fool"."""
+        return [short_name(honour) for honour in TRUMPS]
+
     def court_rows(self) -> list[tuple[Honour, list[Field]]]:
         """Each court rank with its field for each player, as the form's table shows them."""
         return [(h, [self[court_field(h, seat)] for seat in range(SEATS)]) for h in COURTS_SHOWN]
 
     def needed(self) -> list[Field]:
-        """Every player's tricks (the trumps' holders are required of every hand)."""
-        return self.tricks_fields()
+        """Every player's tricks but the last's, which are what remains (the trumps' holders are required)."""
+        return self.tricks_fields()[:-1]
+
+    def _remains(self) -> int | None:
+        return what_remains([whole(f.data) for f in self.tricks_fields()])
+
+    def rest(self) -> int | None:
+        """The last player's tricks when left blank: what remains of 12 (None: entered, or not yet known)."""
+        remains = self._remains()
+        return remains if remains is not None and remains >= 0 else None
+
+    def tricks_problem(self) -> str | None:
+        """Why the tricks as entered leave nothing to work out: a player's other than the last's left blank, or more
+        than 12 before the last player's blank. None: the engine judges them."""
+        blank = [
+            name for name, f in zip(self.names[:-1], self.tricks_fields()[:-1], strict=True) if whole(f.data) is None
+        ]
+        if blank:
+            who = " and ".join([", ".join(blank[:-1]), blank[-1]] if len(blank) > 1 else blank)
+            return f"Tap the tricks {who} won: the last player alone may be left blank."
+        remains = self._remains()
+        if remains is None or remains >= 0:
+            return None
+        *before, last = self.names[:-1]
+        return f"{', '.join(before)} and {last} won {TRICKS - remains} tricks between them: a hand has {TRICKS}."
+
+    def preview_extras(self) -> dict[str, Any]:
+        """The working says which player's tricks the form worked out as what remains of 12."""
+        return {"rest_of": self.names[-1] if self.rest() is not None else None}
 
     def record_json(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"tricks": [whole(f.data) for f in self.tricks_fields()]}
+        tricks = [whole(f.data) for f in self.tricks_fields()]
+        rest = self.rest()
+        if rest is not None:
+            tricks[-1] = rest
+        record: dict[str, Any] = {"tricks": tricks}
         for honour in COURTS:
             record[honour.id] = [seat_number(self[court_field(honour, s)].data) for s in range(SEATS)]
         for honour, field in zip(TRUMPS, self.trump_fields(), strict=True):
@@ -84,7 +143,13 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
         return record
 
     def to_record(self) -> EarlyFrenchHand | None:
-        """As every game's form, and a player holding more scoring cards than cards is named, not numbered."""
+        """As every game's form, and a player holding more scoring cards than cards is named, not numbered; more
+        than 12 tricks before the last player's blank, or another's tricks blank, is refused beside the tricks."""
+        problem = self.tricks_problem()
+        if problem is not None:
+            field = self[tricks_field(0)]
+            field.errors = [*field.errors, problem]
+            return None
         try:
             return self.game.parse(self.record_json(), SEATS)
         except PileTooSmall as exc:
@@ -96,21 +161,21 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
 
 
 for _seat in range(SEATS):
+    # The engine judges the tricks (12 in all) and the counts (four of a rank at most): WTForms only offers them.
     setattr(
         EarlyFrenchForm,
         tricks_field(_seat),
-        StringField(f"Tricks won by player {_seat + 1}", render_kw={"inputmode": "numeric", "autocomplete": "off"}),
+        radios(f"Tricks won by player {_seat + 1}", ((n, n) for n in range(TRICKS + 1))),
     )
     for _honour in COURTS:
         setattr(
             EarlyFrenchForm,
             court_field(_honour, _seat),
-            # The engine judges the counts (four of a rank at most): WTForms only offers them.
-            SelectField(_honour.plural, choices=options((n, n) for n in range(5)), default="0", validate_choice=False),
+            RadioField(_honour.plural, choices=options((n, n) for n in range(5)), default="0", validate_choice=False),
         )
 # The trumps after the tricks and courts, so that "still to fill in" follows the form's order.
 for _honour in TRUMPS:
-    _short = _honour.label.removeprefix("the ").split(" (")[0]  # "Magician", "World", "Fool"
+    _short = short_name(_honour)
     setattr(
         EarlyFrenchForm,
         _honour.id,

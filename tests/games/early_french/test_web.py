@@ -139,7 +139,7 @@ def test_the_preview_names_the_players_and_shows_each_ones_two_parts(client):
     assert "cards +8 · scoring cards 11" in shown
     assert not re.search(r"\b[Ss]eats? \d", shown)
     empty = preview_of(client, board)
-    assert "To fill in: Tricks won by Ann, Tricks won by Bob, Tricks won by Cat, Tricks won by Dan, " in empty
+    assert "To fill in: Tricks won by Ann, Tricks won by Bob, Tricks won by Cat, The Magician" in empty
     assert "The Magician (I) is held by, The World (XXI) is held by, The Fool is held by" in empty
 
 
@@ -157,7 +157,8 @@ def test_a_trump_set_aside_scores_for_nobody(client):
         fool="none",
     )
     assert totals(client.get(board).text) == [0, 0, 0, 0]
-    assert client.get(board + "/hands/1/edit").text.count('checked id="') == 3  # each "Set aside" kept
+    edit = client.get(board + "/hands/1/edit").text
+    assert [checked(edit, trump) for trump in ("magician", "world", "fool")] == ["none"] * 3  # each "Set aside" kept
 
 
 HAND = {**fields(WORKED[0]["hand"])}
@@ -187,8 +188,8 @@ def test_a_hand_is_edited(client):
     board = start(client, "early-french", "40", "0/1")
     save(client, board, **fields(WORKED[0]["hand"]))
     edit = client.get(board + "/hands/1/edit").text
-    assert 'id="tricks_0" inputmode="numeric" name="tricks_0" type="text" value="5"' in edit
-    assert '<option selected value="2">2</option>' in edit  # Cat's two Pages
+    assert checked(edit, "tricks_0") == "5" and checked(edit, "tricks_3") == "1"  # Dan's tricks as saved
+    assert checked(edit, "pages_2") == "2"  # Cat's two Pages
     save(client, board, 1, **fields(WORKED[1]["hand"]))
     page = client.get(board).text
     assert totals(page) == WORKED[1]["expect"]["net"] and "Deal 1 changed" in notice(page)
@@ -246,7 +247,7 @@ def test_the_sheet_has_a_section_for_each_help_on_the_form(client):
     board = start(client, "early-french", "40", "0/1")
     form = client.get(board + "/hands/new").text
     found = re.findall(r'class="help" href="/reference/games/early-french#([a-z-]+)"[^>]*hx-select="#([a-z-]+)"', form)
-    assert [a for a, b in found if a == b] == ["scoring", "cards", "cards"]
+    assert [a for a, b in found if a == b] == ["cards", "scoring"]
     sheet = client.get("/reference/games/early-french").text
     for section in ("deal", "scoring", "cards", "entering", "end", "money", "figures", "interpretations"):
         assert f'<section id="{section}">' in sheet
@@ -260,3 +261,62 @@ def test_form_data_round_trips_through_the_form(app, case):
     with app.test_request_context(method="POST", data=GAME.form_data(record)):
         form = GAME.hand_form(NAMES, {}, meta={"csrf": False})
         assert form.validate() and form.to_record() == record
+
+
+# -- quick entry: chips, and the last player's tricks as what remains of 12 (issue #30, item 6) ---------------------
+
+
+def checked(html: str, name: str) -> str | None:
+    """The value of the chip ticked in the radio group ``name``, None when none is."""
+    found = re.search(rf'<input [^>]*\bchecked [^>]*name="{name}"[^>]* type="radio" value="([^"]*)"', html)
+    return found.group(1) if found else None
+
+
+def test_every_answer_is_a_chip_with_its_label_and_no_select(client):
+    board = start(client, "early-french", "40", "0/1")
+    form = client.get(board + "/hands/new").text
+    assert "<select" not in form and 'type="text"' not in form.split('id="hand-form"')[1]
+    chips = re.findall(r'<label class="option" data-value="[^"]*"><input ([^>]*)><span>([^<]+)</span></label>', form)
+    radios = re.findall(r'<input [^>]*type="radio"', form)
+    assert len(chips) == len(radios) == 4 * 13 + 4 * 4 * 5 + 3 * 5  # tricks 0-12, courts 0-4, trumps' holders
+    assert all('type="radio"' in attrs and text.strip() for attrs, text in chips)
+    # Each trump's holder is one radio group: set aside at the top, or a chip in one player's block, named for them.
+    assert re.findall(r'aria-label="([^"]+)"[^>]*name="fool"', form) == [
+        "The Fool set aside", "Ann holds the Fool", "Bob holds the Fool", "Cat holds the Fool", "Dan holds the Fool"
+    ]  # fmt: skip
+    assert checked(form, "kings_0") == "0" and checked(form, "tricks_0") is None  # no trick taken for granted
+
+
+def test_the_last_players_tricks_left_blank_are_what_remains_of_12_without_javascript(client):
+    board = start(client, "early-french", "40", "0/1")
+    hand = {k: v for k, v in fields(WORKED[0]["hand"]).items() if k != "tricks_3"}  # Dan's 1 trick not entered
+    preview = post_hand(client, board, **hand, action="preview")  # the Preview button, no script
+    assert preview.status_code == 200
+    assert "(blank: what remains of 12, 1)" in preview.text and checked(preview.text, "tricks_3") is None
+    assert "Dan: 1 trick, 4 cards, 8 under 12: -8; the Fool 5; -3 for the hand." in preview.text
+    save(client, board, **hand)
+    assert totals(client.get(board).text) == WORKED[0]["expect"]["net"]
+    assert checked(client.get(board + "/hands/1/edit").text, "tricks_3") == "1"  # stored as any other entry
+
+
+def test_the_live_preview_works_out_the_last_players_tricks(client):
+    board = start(client, "early-french", "40", "0/1")
+    hand = {k: v for k, v in fields(WORKED[1]["hand"]).items() if k != "tricks_3"}
+    shown = preview_of(client, board, **hand)
+    assert "Dan: 0 tricks, 0 cards, 12 under 12: -12" in shown and "Dan's tricks are what remains of 12." in shown
+    # Dan's own tap stands: what remains is no longer worked out, and a sum other than 12 is refused.
+    shown = preview_of(client, board, **hand, tricks_3="1")
+    assert "what remains" not in shown and "The tricks won add up to 13: a hand has 12." in shown
+
+
+def test_more_than_12_tricks_before_the_last_players_blank_is_refused_beside_the_tricks(client):
+    board = start(client, "early-french", "40", "0/1")
+    hand = {k: v for k, v in fields(WORKED[1]["hand"]).items() if k != "tricks_3"}
+    refused = post_hand(client, board, **{**hand, "tricks_2": "3"})  # 6 + 4 + 3
+    assert refused.status_code == 422
+    assert error_of(refused.text, "tricks_0") == "Ann, Bob and Cat won 13 tricks between them: a hand has 12."
+    assert re.search(r'<input autofocus [^>]*name="tricks_0"', refused.text)  # the focus on the first tricks
+    assert totals(client.get(board).text) == [0, 0, 0, 0]
+    # Three players' tricks still missing is asked for, not worked out.
+    missing = post_hand(client, board, **{k: v for k, v in hand.items() if k != "tricks_2"})
+    assert error_of(missing.text, "tricks_0") == "Tap the tricks Cat won: the last player alone may be left blank."
