@@ -8,7 +8,8 @@
    same under DevTools' own "Slow 4G" preset, which adds 562.5 ms to every
    request (it stands for connection set-up too), for comparison.
 2. Page weight: bytes on the wire for the hand-entry page, first and repeat visit.
-3. Taps: interactions to score a plain partner hand and a stung hand.
+3. Taps: interactions to score each game's hand kinds (bench_entry's, and Early French Tarot's worked
+   hands), scoreboard to saved scoreboard, on a Pixel 7 and an iPhone 13.
 4. Growth: server time of the scoreboard and the start page as data grows.
 5. A club's statistics: a group of 500 sessions (8,000 hands) on SQLite, and
    on PostgreSQL when one answers (TEST_POSTGRES_URL): the group page and a
@@ -134,10 +135,57 @@ def print_weight(w: dict) -> None:
 # -- 3. taps: scripts/bench_entry.py drives every game's hand form on both phones -----------------
 
 
-def taps(sizes: Sizes, base: str | None = None) -> dict:
-    from bench_entry import PHONES, measure
+#: Early French Tarot's worked hands (the research's hands 1 to 3, players A to D as Ann to Dan): the tricks each
+#: won, the court cards each holds at the end by (seat, rank), and each trump's holder ("none": set aside).
+EARLY_FRENCH = {
+    "five courts held": (
+        (5, 3, 3, 1),
+        {(0, "kings"): 1, (0, "queens"): 1, (1, "knights"): 1, (2, "pages"): 2, (2, "kings"): 1},
+        {"magician": "0", "world": "1", "fool": "3"},
+    ),
+    "Fool lost": (
+        (6, 4, 2, 0),
+        {(0, "kings"): 1, (1, "queens"): 1, (1, "knights"): 1, (2, "pages"): 1},
+        {"magician": "none", "world": "1", "fool": "0"},
+    ),
+    "both to 51": (
+        (3, 4, 2, 3),
+        {(0, "kings"): 1, (0, "knights"): 1, (1, "kings"): 1, (3, "pages"): 1},
+        {"magician": "none", "world": "3", "fool": "1"},
+    ),
+}
 
-    return measure(base, sizes.entry_hands, sizes.entry_phones or PHONES)
+
+def _early_french(kind: str):
+    """A thumb entering one of Early French Tarot's worked hands in the form's order: the trumps set aside, then each
+    player's court cards, trumps and tricks (the last player's tricks left to the form: what remains of 12)."""
+    tricks, courts, trumps = EARLY_FRENCH[kind]
+
+    def chip(name: str, value: object) -> str:
+        return f'label:has(> input[name="{name}"][value="{value}"])'
+
+    def enter(thumb) -> None:
+        for trump in (t for t, holder in trumps.items() if holder == "none"):
+            thumb.tap(chip(trump, "none"))
+        for seat, won in enumerate(tricks):
+            for rank, held in ((r, n) for (s, r), n in courts.items() if s == seat):
+                thumb.tap(chip(f"{rank}_{seat}", held))
+            for trump in (t for t, holder in trumps.items() if holder == str(seat)):
+                thumb.tap(chip(trump, seat))
+            if seat < len(tricks) - 1:
+                thumb.tap(chip(f"tricks_{seat}", won))
+
+    return enter
+
+
+#: Every game's hand kinds besides bench_entry's own: (label, game, players, how the hand is entered).
+MORE_HANDS = [(f"Early French, {kind}", "early-french", 4, _early_french(kind)) for kind in EARLY_FRENCH]
+
+
+def taps(sizes: Sizes, base: str | None = None) -> dict:
+    from bench_entry import HANDS, PHONES, measure
+
+    return measure(base, sizes.entry_hands or HANDS + MORE_HANDS, sizes.entry_phones or PHONES)
 
 
 def print_taps(found: dict) -> None:
