@@ -6,15 +6,29 @@ from __future__ import annotations
 from typing import Any, cast
 
 from wtforms import Field, RadioField, SelectField, StringField
+from wtforms.validators import Optional
 
 from ..common import InvalidHand
 from ..common.fields import MultiCheckboxField, options, seat_number
 from ..common.form import FormData, GameHandForm, radios, whole
-from .rules import BIDS, BONUSES, Counting, TappBonus, TappHand
+from .rules import BIDS, BONUSES, Counting, Kontra, TappBonus, TappHand, kontra_item
 
 #: A Tapp bonus's select: nobody, or a player's silent, announced-and-made or announced-and-missed bonus.
 HOW = {"silent": "made it (silent)", "made": "announced and made it", "missed": "announced and missed it"}
 TABLE_BONUSES = tuple(b for b in TappBonus if not b.by_points)
+#: Kontra's choices: none, Kontra (×2), Rekontra (×4).
+KONTRA_CHOICES = [(k.id, k.said or "No") for k in Kontra]
+#: The form field of each bonus's Kontra: With 40 and With 50 share one, as they share their choice.
+KONTRA_FIELDS = {
+    **{b: "kontra_" + b.id.replace("-", "_") for b in TABLE_BONUSES},
+    TappBonus.WITH_40: "kontra_announced_points",
+    TappBonus.WITH_50: "kontra_announced_points",
+}
+#: Each Kontra field beside the field that says who announced its bonus.
+KONTRA_BESIDE = {
+    **{KONTRA_FIELDS[b]: "bonus_" + b.id.replace("-", "_") for b in TABLE_BONUSES},
+    "kontra_announced_points": "announced_points",
+}
 
 
 def form_data(record: TappHand) -> FormData:
@@ -25,8 +39,11 @@ def form_data(record: TappHand) -> FormData:
     'missed-1'
     >>> form_data(TappHand.from_json({"bid": "bridscher", "loser": [0, 2]}))["loser"]
     ['0', '2']
+    >>> form_data(TappHand.from_json({"bid": "two", "declarer": 2, "points": 41, "kontra": "rekontra",
+    ...     "bonuses": [{"bonus": "trull", "seat": 1, "announced": True, "kontra": "kontra"}]}))["kontra_trull"]
+    'kontra'
     """
-    data: FormData = {"bid": record.bid.id, "announced_points": ""}
+    data: FormData = {"bid": record.bid.id, "announced_points": "", "kontra": record.kontra.id}
     if record.losers:
         data["loser"] = [str(s) for s in record.losers]
     if record.declarer is not None:
@@ -37,6 +54,8 @@ def form_data(record: TappHand) -> FormData:
         else:
             how = "silent" if not claim.announced else "made" if claim.made else "missed"
             data[_tapp_field(claim.bonus)] = f"{how}-{claim.seat}"
+        if claim.kontra is not Kontra.NONE:
+            data[KONTRA_FIELDS[claim.bonus]] = claim.kontra.id
     return data
 
 
@@ -49,6 +68,7 @@ class TappForm(GameHandForm[TappHand]):
         "loser": "loser",
         "bonuses": "bonus_pagat_ultimo",
         "counting": "bid",
+        "kontra": "kontra",
     }
     bid = radios("Bid", [(b.id, b.said) for b in BIDS.values()], "Choose the bid (bridscher: everyone passed).")
     declarer = radios("Declarer (won the bid)")
@@ -59,6 +79,14 @@ class TappForm(GameHandForm[TappHand]):
         "Declarer announced",
         choices=options([("", "—"), ("with-40", "With 40"), ("with-50", "With 50")]),
         default="",
+    )
+    #: Said on the game by an opponent (Kontra), and again by the declarer (Rekontra); off unless chosen.
+    kontra = RadioField(
+        "Kontra on the game",
+        choices=options(KONTRA_CHOICES),
+        default="",
+        validate_choice=False,
+        validators=[Optional()],
     )
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -75,12 +103,34 @@ class TappForm(GameHandForm[TappHand]):
     def bonus_fields(self) -> list[SelectField]:
         return [cast(SelectField, self[_tapp_field(b)]) for b in TABLE_BONUSES]
 
+    @property
+    def kontra_fields(self) -> list[SelectField]:
+        """Each announced bonus's Kontra, in the order of ``bonus_fields`` and then With 40 / With 50's."""
+        return [cast(SelectField, self[name]) for name in dict.fromkeys(KONTRA_FIELDS.values())]
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The form's own checks, and a Kontra chosen on a bonus nobody announced (the engine never sees it)."""
+        fine = super().validate(extra_validators)
+        for name, beside in KONTRA_BESIDE.items():
+            if self[name].data and not self[beside].data:
+                said = self[beside].label.text
+                self[name].errors = [
+                    *self[name].errors,
+                    f"Kontra doubles an announced bonus: nothing is entered for "
+                    f"{said}. Enter who announced it, or leave Kontra at —.",
+                ]
+                fine = False
+        return fine
+
     def needed(self) -> list[Field]:
         """What the bid chosen needs: a bridscher's loser, or else the declarer and their points."""
         return [self.loser] if self.bid.data == "bridscher" else [self.declarer, self.points]
 
     def field_for(self, exc: InvalidHand) -> str | None:
         """A complaint about one bonus stands beside that bonus's choice."""
+        kontra = {kontra_item(b): field for b, field in KONTRA_FIELDS.items()}
+        if exc.field == "bonuses" and exc.item in kontra:
+            return kontra[exc.item]
         if exc.field == "bonuses" and exc.item in BONUSES:
             bonus = BONUSES[exc.item]
             return "announced_points" if bonus.by_points else _tapp_field(bonus)
@@ -89,27 +139,33 @@ class TappForm(GameHandForm[TappHand]):
     def record_json(self) -> dict[str, Any]:
         record: dict[str, Any] = {"bid": self.bid.data, "counting": (self.options or {}).get("counting", "traditional")}
         bonuses = []
-        if self.bid.data == "bridscher":
+        if self.bid.data == "bridscher":  # no game to Kontra: a Kontra left ticked from another bid is not asked
             losers = [seat_number(v) for v in self.loser.data or []]
             record["loser"] = losers[0] if len(losers) == 1 else losers or None
         else:
             record["declarer"] = seat_number(self.declarer.data)
             record["points"] = whole(self.points.data)
+            if self.kontra.data:
+                record["kontra"] = self.kontra.data
             if self.announced_points.data:
-                bonuses.append({"bonus": self.announced_points.data, "seat": record["declarer"], "announced": True})
+                claim = {"bonus": self.announced_points.data, "seat": record["declarer"], "announced": True}
+                bonuses.append(self._with_kontra(claim, "kontra_announced_points"))
         for bonus in TABLE_BONUSES:
             how, _, seat = (self[_tapp_field(bonus)].data or "").partition("-")
             if how in HOW:
-                bonuses.append(
-                    {
-                        "bonus": bonus.id,
-                        "seat": seat_number(seat),
-                        "announced": how != "silent",
-                        "made": how != "missed",
-                    }
-                )
+                claim = {
+                    "bonus": bonus.id,
+                    "seat": seat_number(seat),
+                    "announced": how != "silent",
+                    "made": how != "missed",
+                }
+                bonuses.append(self._with_kontra(claim, KONTRA_FIELDS[bonus]))
         record["bonuses"] = bonuses
         return record
+
+    def _with_kontra(self, claim: dict[str, Any], field: str) -> dict[str, Any]:
+        """A bonus claim with the Kontra chosen beside it, if any."""
+        return {**claim, "kontra": self[field].data} if self[field].data else claim
 
 
 def _tapp_field(bonus: TappBonus) -> str:
@@ -118,6 +174,10 @@ def _tapp_field(bonus: TappBonus) -> str:
 
 for _bonus in TABLE_BONUSES:
     setattr(TappForm, _tapp_field(_bonus), SelectField(_bonus.label, choices=[], default="", validate_choice=False))
+_ON_A_BONUS = options([(k.id, k.said or "—") for k in Kontra])
+for _name, _beside in KONTRA_BESIDE.items():
+    _of = "With 40 / With 50" if _beside == "announced_points" else BONUSES[_beside[6:].replace("_", "-")].label
+    setattr(TappForm, _name, SelectField(f"Kontra on {_of}", choices=_ON_A_BONUS, default=""))
 
 
 def option_fields() -> dict[str, Any]:

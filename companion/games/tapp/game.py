@@ -28,7 +28,8 @@ class TappTarock(Game[TappHand]):
         if record.declarer is None:
             most = " and ".join(names[s] for s in record.losers)
             return f"Bridscher · {most} took the most" + (" (tied)" if len(record.losers) > 1 else "")
-        return f"{names[record.declarer]} bid {record.bid.said} · {record.points} · {'won' if record.made else 'lost'}"
+        bid = record.kontra.on(record.bid.said).replace(",", "")
+        return f"{names[record.declarer]} bid {bid} · {record.points} · {'won' if record.made else 'lost'}"
 
     def bid_labels(self) -> dict[str, str]:
         return {b.id: b.said for b in TappBid}

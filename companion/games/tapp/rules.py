@@ -82,9 +82,34 @@ class TappBonus(Enum):
         return self.least is not None and points is not None and points >= max(TARGET, self.least)
 
 
+class Kontra(Enum):
+    """(id, word, factor): an opponent's Kontra doubles a payment, the declarer's (or announcer's) Rekontra doubles
+    it again. Not in the rules document: Tapp tables play it on the game and on an announced bonus, each its own."""
+
+    NONE = ("", "", 1)
+    KONTRA = ("kontra", "Kontra", 2)
+    REKONTRA = ("rekontra", "Rekontra", 4)
+
+    def __init__(self, id_: str, word: str, factor: int):
+        self.id = id_
+        self.word = word
+        self.factor = factor
+
+    @property
+    def said(self) -> str:
+        """How the working and the form say it: "Kontra ×2" (nothing when none was said)."""
+        return f"{self.word} ×{self.factor}" if self.factor > 1 else ""
+
+    def on(self, words: str) -> str:
+        """``words`` followed by the Kontra said on them, if any: "Three, Kontra ×2"."""
+        return f"{words}, {self.said}" if self.factor > 1 else words
+
+
 BIDS = {b.id: b for b in TappBid}
 BONUSES = {b.id: b for b in TappBonus}
 COUNTINGS = {c.id: c for c in Counting}
+#: Kontra said (the record leaves it out when none was).
+KONTRAS = {k.id: k for k in Kontra if k.id}
 #: Bonuses made only by whoever ends with the Pagat in their tricks: Pagat Ultimo (the Pagat wins the last
 #: trick, so lands in its player's tricks) and the Trull (which needs the Pagat among Mond and Sküs).
 PAGAT_BONUSES = (TappBonus.PAGAT_ULTIMO, TappBonus.TRULL)
@@ -101,6 +126,8 @@ class BonusClaim:
     seat: int
     announced: bool = False
     made: bool = True
+    #: Kontra (or Rekontra) said on this bonus: only an announced bonus can be doubled.
+    kontra: Kontra = Kontra.NONE
 
 
 @dataclass(frozen=True)
@@ -110,6 +137,7 @@ class TappHand:
     ``declarer`` won the bid; in a bridscher (everyone passed) there is none
     and ``losers`` is who took the most card points: one player, or two or
     three tied for the most. ``points`` are the declarer's card points.
+    ``kontra``: Kontra or Rekontra said on the game (never in a bridscher).
     """
 
     bid: TappBid
@@ -118,6 +146,7 @@ class TappHand:
     counting: Counting = Counting.TRADITIONAL
     losers: tuple[int, ...] = ()
     bonuses: tuple[BonusClaim, ...] = ()
+    kontra: Kontra = Kontra.NONE
 
     @property
     def made(self) -> bool | None:
@@ -137,7 +166,7 @@ class TappHand:
         """
         if type(data) is not dict:
             raise InvalidHand("hand", "A hand must be a JSON object.")
-        unknown = set(data) - {"bid", "declarer", "points", "counting", "loser", "bonuses"}
+        unknown = set(data) - {"bid", "declarer", "points", "counting", "loser", "bonuses", "kontra"}
         if unknown:
             raise InvalidHand(sorted(unknown)[0], f"A Tapp Tarock hand has no field {sorted(unknown)[0]!r}.")
         bid = pick(BIDS, data.get("bid"), "bid", "a bid: three, two, one, solo or bridscher")
@@ -145,7 +174,10 @@ class TappHand:
             COUNTINGS, data.get("counting", "traditional"), "counting", "traditional or simplified counting"
         )
         claims = [_claim(item) for item in _list(data.get("bonuses", []), "bonuses")]
+        kontra = _kontra(data.get("kontra"), "kontra")
         if bid is TappBid.BRIDSCHER:
+            if kontra is not Kontra.NONE:
+                raise InvalidHand("kontra", "In a bridscher nobody won the bid, so there is no game to Kontra.")
             for name in ("declarer", "points"):
                 if data.get(name) is not None:
                     raise InvalidHand(name, "In a bridscher nobody won the bid: leave out the declarer and points.")
@@ -161,7 +193,7 @@ class TappHand:
                 )
             losers = ()
         settled = tuple(_settled(c, None if stored else made, points) for c, made in claims)
-        hand = cls(bid, declarer, points, counting, losers, settled)
+        hand = cls(bid, declarer, points, counting, losers, settled, kontra)
         _check_bonuses(hand, stored)
         return hand
 
@@ -171,10 +203,32 @@ class TappHand:
             out["loser"] = self.losers[0] if len(self.losers) == 1 else list(self.losers)
         else:
             out.update(declarer=self.declarer, points=self.points)
-        out["bonuses"] = [
-            {"bonus": c.bonus.id, "seat": c.seat, "announced": c.announced, "made": c.made} for c in self.bonuses
-        ]
+        if self.kontra is not Kontra.NONE:  # left out when none was said: a record as it was before Kontra
+            out["kontra"] = self.kontra.id
+        out["bonuses"] = [_claim_json(c) for c in self.bonuses]
         return out
+
+
+def _claim_json(claim: BonusClaim) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "bonus": claim.bonus.id,
+        "seat": claim.seat,
+        "announced": claim.announced,
+        "made": claim.made,
+    }
+    if claim.kontra is not Kontra.NONE:
+        out["kontra"] = claim.kontra.id
+    return out
+
+
+def _kontra(value: Any, name: str, item: str | None = None) -> Kontra:
+    """Kontra said: none (left out), "kontra" (×2) or "rekontra" (×4)."""
+    if value is None or value == "":
+        return Kontra.NONE
+    found = KONTRAS.get(value) if type(value) is str else None
+    if found is None:
+        raise InvalidHand(name, "Kontra is kontra (×2) or rekontra (×4), or left out.", item=item)
+    return found
 
 
 def _list(value: Any, name: str) -> list[Any]:
@@ -196,14 +250,28 @@ def _losers(value: Any) -> tuple[int, ...]:
 
 def _claim(item: Any) -> tuple[BonusClaim, bool | None]:
     """A bonus claim as given, and its ``made`` as given (None when left out)."""
-    if type(item) is not dict or not set(item) <= {"bonus", "seat", "announced", "made"}:
-        raise InvalidHand("bonuses", 'Each bonus is {"bonus": …, "seat": …, "announced": …, "made": …}.')
+    if type(item) is not dict or not set(item) <= {"bonus", "seat", "announced", "made", "kontra"}:
+        raise InvalidHand(
+            "bonuses", 'Each bonus is {"bonus": …, "seat": …, "announced": …, "made": …} (and perhaps "kontra").'
+        )
     bonus = pick(BONUSES, item.get("bonus"), "bonuses", "a bonus: " + ", ".join(BONUSES))
     announced, made = item.get("announced", False), item.get("made")
     if type(announced) is not bool or type(made) not in (bool, type(None)):
         raise InvalidHand("bonuses", "Announced and made are true or false.", item=bonus.id)
     who = seat(item.get("seat"), "bonuses", f"who made or announced {bonus.label}", SEATS)
-    return BonusClaim(bonus, who, announced, True if made is None else made), made
+    kontra = _kontra(item.get("kontra"), "bonuses", kontra_item(bonus))
+    if kontra is not Kontra.NONE and not announced:
+        raise InvalidHand(
+            "bonuses",
+            f"Kontra answers an announcement: a silent {bonus.label} was never announced, so nobody could double it.",
+            item=kontra_item(bonus),
+        )
+    return BonusClaim(bonus, who, announced, True if made is None else made, kontra), made
+
+
+def kontra_item(bonus: TappBonus) -> str:
+    """What a refusal of the Kontra on ``bonus`` names as its ``item`` (the form shows it beside that Kontra)."""
+    return f"{bonus.id}/kontra"
 
 
 def _settled(claim: BonusClaim, made: bool | None, points: int | None) -> BonusClaim:
@@ -220,7 +288,7 @@ def _settled(claim: BonusClaim, made: bool | None, points: int | None) -> BonusC
             f"{'made' if earned else 'missed'}. Leave out made, or make it {'true' if earned else 'false'}.",
             item=b.id,
         )
-    return BonusClaim(b, claim.seat, claim.announced, earned)
+    return BonusClaim(b, claim.seat, claim.announced, earned, claim.kontra)
 
 
 def _check_bonuses(hand: TappHand, stored: bool = False) -> None:
@@ -342,13 +410,13 @@ def score(hand: TappHand, names: Sequence[str] | None = None) -> TappResult:
 
 
 def _game(hand: TappHand, out: _Payments) -> None:
-    bid = hand.bid
+    bid, pays = hand.bid, hand.bid.pays * hand.kontra.factor
     assert hand.declarer is not None and hand.points is not None
-    took = f"{bid.said}: the declarer took {hand.points} of {hand.counting.total} ({TARGET} needed)"
+    took = f"{hand.kontra.on(bid.said)}: the declarer took {hand.points} of {hand.counting.total} ({TARGET} needed)"
     if hand.made:
-        out.pay(hand.declarer, bid.pays, f"{took} and is paid {bid.pays} by each other player.")
+        out.pay(hand.declarer, pays, f"{took} and is paid {pays} by each other player.")
     else:
-        out.pay(hand.declarer, -bid.pays, f"{took} and pays each other player {bid.pays}.")
+        out.pay(hand.declarer, -pays, f"{took} and pays each other player {pays}.")
 
 
 def _bridscher(hand: TappHand, out: _Payments) -> None:
@@ -379,11 +447,12 @@ def _points_bonuses(hand: TappHand, out: _Payments) -> None:
     """With 40 / With 50: announced, made or missed by the points; else silent, when the points earn one."""
     announced = [c for c in hand.bonuses if c.bonus.by_points]
     for claim in announced:
-        b = claim.bonus
+        b, worth = claim.bonus, claim.bonus.announced * claim.kontra.factor
         if claim.made:
-            out.pay(claim.seat, b.announced, f"{b.label}, announced and made: paid {b.announced} by each.")
+            out.pay(claim.seat, worth, f"{claim.kontra.on(b.label + ', announced and made')}: paid {worth} by each.")
         else:
-            out.pay(claim.seat, -b.announced, f"{b.label}, announced and missed: the declarer pays each {b.announced}.")
+            said = claim.kontra.on(b.label + ", announced and missed")
+            out.pay(claim.seat, -worth, f"{said}: the declarer pays each {worth}.")
     earned = _points_bonus(hand)
     if earned is not None and not announced and hand.declarer is not None:
         why = f"{earned.label} (silent): the declarer won with {hand.points}, paid {earned.silent} by each."
@@ -392,14 +461,13 @@ def _points_bonuses(hand: TappHand, out: _Payments) -> None:
 
 def _table_bonus(claim: BonusClaim, out: _Payments) -> None:
     b, by = claim.bonus, out.by(claim.seat)
+    worth = b.announced * claim.kontra.factor
     if not claim.announced:
         out.pay(claim.seat, b.silent, f"{b.label} (silent){by}: paid {b.silent} by each other player.")
     elif claim.made:
-        out.pay(claim.seat, b.announced, f"{b.label}, announced{by} and made: paid {b.announced} by each other player.")
+        said = claim.kontra.on(f"{b.label}, announced{by} and made")
+        out.pay(claim.seat, worth, f"{said}: paid {worth} by each other player.")
     else:
         pays = out.names[claim.seat] if out.names else "the announcer"
-        out.pay(
-            claim.seat,
-            -b.announced,
-            f"{b.label}, announced{by} and missed: {pays} pays each other player {b.announced}.",
-        )
+        said = claim.kontra.on(f"{b.label}, announced{by} and missed")
+        out.pay(claim.seat, -worth, f"{said}: {pays} pays each other player {worth}.")

@@ -272,3 +272,124 @@ def test_records_stored_before_the_check_can_be_brought_up_to_date():
     assert score(TappHand.from_json(mended)).net == (0, -30, 30)
     assert upgrade_record({"bid": "bridscher", "loser": 1}) == {"bid": "bridscher", "loser": 1}
     assert upgrade_record([1]) == [1]
+
+
+# -- Kontra: a house rule, off unless a hand says so (issue #30, item 8) ---------------------------------------
+#
+# Not in the rules document. Tapp tables play it: "Pagat Ultimo or the Game may be Doubled and Redoubled as well"
+# (Tower Grove Tarock, "Tapp Tarock", three-player rules). An opponent's Kontra doubles the payment, the
+# declarer's (or announcer's) Rekontra doubles it again; each payment is doubled on its own.
+
+
+@pytest.mark.parametrize(
+    "kontra, points, expected",
+    [
+        ("kontra", 38, (40, -20, -20)),  # the won Three: 10 × 2 from each
+        ("rekontra", 38, (80, -40, -40)),  # 10 × 4 from each
+        ("kontra", 30, (-40, 20, 20)),  # the lost Three: 10 × 2 to each
+        ("rekontra", 30, (-80, 40, 40)),
+    ],
+)
+def test_kontra_doubles_the_game_and_rekontra_doubles_it_again(kontra, points, expected):
+    assert net(bid="three", declarer=0, points=points, kontra=kontra) == expected
+
+
+def test_kontra_on_the_game_leaves_the_bonuses_as_they_were():
+    # The document's row 4 (a Three won, Pagat Ultimo to player 2: 10, 10, -20), with Kontra on the game: the
+    # Three pays 20 from each, the silent Pagat Ultimo still 10.
+    row_4 = {"bonus": "pagat-ultimo", "seat": 1}
+    assert net(bid="three", declarer=0, points=37, kontra="kontra", bonuses=[row_4]) == (30, 0, -30)
+    # With 40 (silent) follows the points, undoubled: 20 for the game and 10 for With 40, from each.
+    assert net(bid="three", declarer=0, points=45, kontra="kontra") == (60, -30, -30)
+
+
+def test_kontra_on_a_single_bonus_doubles_that_bonus_alone():
+    pagat = {"bonus": "pagat-ultimo", "seat": 1, "announced": True, "kontra": "kontra"}
+    # The Three: 10 from each to seat 0. Pagat Ultimo announced and made, Kontra: 20 × 2 = 40 from each to seat 1.
+    assert net(bid="three", declarer=0, points=37, bonuses=[pagat]) == (-20, 70, -50)
+    # Missed, Rekontra: seat 1 pays each 20 × 4 = 80 (and the Three's 10 to seat 0).
+    missed = {**pagat, "made": False, "kontra": "rekontra"}
+    assert net(bid="three", declarer=0, points=37, bonuses=[missed]) == (100, -170, 70)
+    # An announced With 40, Kontra: the game 10 and With 40 20 × 2 = 40, from each.
+    with_40 = {"bonus": "with-40", "seat": 0, "announced": True, "kontra": "kontra"}
+    assert net(bid="three", declarer=0, points=45, bonuses=[with_40]) == (100, -50, -50)
+    # ... missed (38 wins the game, not With 40): +10 for the game, 40 to each.
+    assert net(bid="three", declarer=0, points=38, bonuses=[with_40]) == (-60, 30, 30)
+
+
+def test_the_working_says_which_payment_was_doubled():
+    hand = TappHand.from_json(
+        {
+            "bid": "two",
+            "declarer": 0,
+            "points": 38,
+            "kontra": "kontra",
+            "bonuses": [{"bonus": "pagat-ultimo", "seat": 1, "announced": True, "kontra": "rekontra"}],
+        }
+    )
+    named = score(hand, ["Ann", "Bob", "Cat"]).working
+    assert named == (
+        "Two, Kontra ×2: the declarer took 38 of 70 (36 needed) and is paid 40 by each other player.",
+        "Pagat Ultimo, announced by Bob and made, Rekontra ×4: paid 80 by each other player.",
+    )
+    assert score(hand).net == (0, 120, -120)
+
+
+@pytest.mark.parametrize(
+    "hand, field, words",
+    [
+        ({"bid": "bridscher", "loser": 1, "kontra": "kontra"}, "kontra", "no game to Kontra"),
+        ({"bid": "three", "declarer": 0, "points": 40, "kontra": "double"}, "kontra", "kontra (×2) or rekontra"),
+        ({"bid": "three", "declarer": 0, "points": 40, "kontra": 2}, "kontra", "kontra (×2) or rekontra"),
+        (
+            {
+                "bid": "three",
+                "declarer": 0,
+                "points": 40,
+                "bonuses": [{"bonus": "trull", "seat": 1, "kontra": "kontra"}],
+            },
+            "bonuses",
+            "a silent Trull was never announced",
+        ),
+    ],
+)
+def test_kontra_where_none_can_be_said_is_refused(hand, field, words):
+    problem = refused(**hand)
+    assert problem.field == field and words in problem.message
+
+
+def test_old_records_without_kontra_score_and_read_exactly_as_before():
+    stored = {
+        "bid": "one",
+        "counting": "traditional",
+        "declarer": 2,
+        "points": 41,
+        "bonuses": [{"bonus": "four-kings", "seat": 0, "announced": True, "made": False}],
+    }
+    hand = TappHand.from_json(stored, stored=True)
+    assert hand.to_json() == stored  # no "kontra" written where none was said
+    # One won: 30 from each; With 40 (silent): 10 from each; Four Kings missed: seat 0 pays 20 to each.
+    assert score(hand).net == (-80, -20, 100)
+    doubled = TappHand.from_json({**stored, "kontra": "kontra"})
+    assert doubled.to_json()["kontra"] == "kontra" and TappHand.from_json(doubled.to_json()) == doubled
+
+
+@given(
+    bid=st.sampled_from(["three", "two", "one", "solo"]),
+    declarer=st.integers(0, 2),
+    points=st.integers(0, 70),
+    bonuses=bonus_claims,
+    kontra=st.sampled_from(["", "kontra", "rekontra"]),
+    on_bonus=st.lists(st.sampled_from(["", "kontra", "rekontra"]), min_size=3, max_size=3),
+)
+def test_every_hand_with_kontra_is_zero_sum_and_round_trips(bid, declarer, points, bonuses, kontra, on_bonus):
+    claims = [{**c, "kontra": k} for c, k in zip(bonuses, on_bonus, strict=False)]
+    hand = TappHand.from_json({"bid": bid, "declarer": declarer, "points": points, "kontra": kontra, "bonuses": claims})
+    assert TappHand.from_json(hand.to_json()) == hand
+    assert sum(score(hand).net) == 0
+    # Kontra on the game changes the game's payment alone: (factor - 1) more of the bid's value, either way.
+    plain = TappHand.from_json({"bid": bid, "declarer": declarer, "points": points})
+    doubled = TappHand.from_json({**plain.to_json(), "kontra": kontra})
+    more = ({"": 1, "kontra": 2, "rekontra": 4}[kontra] - 1) * plain.bid.pays * (1 if plain.made else -1)
+    change = [a - b for a, b in zip(score(doubled).net, score(plain).net, strict=True)]
+    assert change == [2 * more if seat == declarer else -more for seat in range(3)]
