@@ -78,9 +78,9 @@ def test_every_games_settings_answer_and_a_game_without_house_rules_changes_only
     url = make_group(client)
     for game in GAMES:
         assert client.get(url + "/settings", query_string={"game": game}).status_code == 200, game
-    save_settings(client, url, "french")
+    save_settings(client, url, "tarocchi")
     assert stored(app, url) == {"stinger_settles_with": "table", "martlet_values": "total"}  # as it was
-    assert 'value="0/6 1/-"' in client.get(url + "/start?game=french&players=4").text
+    assert 'value="0/6 1/-"' in client.get(url + "/start?game=tarocchi&players=4").text
 
 
 def test_same_as_last_time_takes_the_groups_house_rules_for_the_game_it_starts(client):

@@ -5,11 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from wtforms import Field, SelectField, StringField
+from wtforms import Field, RadioField, SelectField, StringField
 
-from ..common.fields import options, seat_number
+from ..common import InvalidHand
+from ..common.fields import MultiCheckboxField, options, seat_number
 from ..common.form import FormData, GameHandForm, radios
-from .rules import CHELEMS, CONTRACTS, POIGNEE_TRUMPS, TOTAL, FrenchHand, Poignee, Side, whole_points
+from .house import DEFAULT_RULES, FrenchRules
+from .rules import (
+    CHELEMS,
+    CONTRACTS,
+    MISERES,
+    POIGNEE_TRUMPS,
+    TOTAL,
+    FrenchHand,
+    Misere,
+    Poignee,
+    Scale,
+    Side,
+    whole_points,
+)
 
 
 def form_data(record: FrenchHand) -> FormData:
@@ -28,6 +42,10 @@ def form_data(record: FrenchHand) -> FormData:
         data["partner"] = str(record.partner)
     for poignee, side in record.poignees:
         data[f"poignee_{'taker' if side is Side.TAKER else 'defence'}"] = poignee.id
+    for kind in Misere:
+        declared = [str(seat) for seat, m in record.miseres if m is kind]
+        if declared:
+            data[f"misere_{kind.id}"] = declared
     return data
 
 
@@ -43,6 +61,7 @@ class FrenchForm(GameHandForm[FrenchHand]):
         "poignees": "poignee_taker",
         "chelem": "chelem",
         "players": "taker",
+        "miseres": "misere_trumps",
     }
     taker = radios("Taker", required="Choose the taker.")
     partner = radios("Called King held by (the taker: alone)")
@@ -65,6 +84,9 @@ class FrenchForm(GameHandForm[FrenchHand]):
         choices=options([("", "—")] + [(c.id, c.label) for c in CHELEMS.values()]),
         default="",
     )
+    #: A house rule: on the form only when the session plays misères.
+    misere_trumps = MultiCheckboxField(f"{Misere.TRUMPS.label}: dealt no trump", choices=[])
+    misere_heads = MultiCheckboxField(f"{Misere.HEADS.label}: dealt no King, Queen, Knight or Jack", choices=[])
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -83,6 +105,28 @@ class FrenchForm(GameHandForm[FrenchHand]):
             self.points.description = f"0 to {TOTAL}: whole numbers with {self.players} players"
         if self.players != 5:
             del self["partner"]
+        if self.rules.misere:
+            self.misere_trumps.choices = seats
+            self.misere_heads.choices = seats
+        else:
+            del self["misere_trumps"]
+            del self["misere_heads"]
+
+    @property
+    def rules(self) -> FrenchRules:
+        """The session's house rules (the usual ones when the form is given none)."""
+        return self.options if isinstance(self.options, FrenchRules) else DEFAULT_RULES
+
+    @property
+    def misere_fields(self) -> list[Field]:
+        """The misère fields, when the session plays misères."""
+        return [self[f"misere_{kind.id}"] for kind in Misere if f"misere_{kind.id}" in self]
+
+    def field_for(self, exc: InvalidHand) -> str | None:
+        """A complaint about one kind of misère stands beside its field."""
+        if exc.field == "miseres" and exc.item in MISERES:
+            return f"misere_{exc.item}"
+        return super().field_for(exc)
 
     def needed(self) -> list[Field]:
         """The points, and with five players who held the called King."""
@@ -107,6 +151,16 @@ class FrenchForm(GameHandForm[FrenchHand]):
             record["petit_au_bout"] = self.petit_au_bout.data
         if self.chelem.data:
             record["chelem"] = self.chelem.data
+        if self.rules.scale is not Scale.FFT:
+            record["scale"] = self.rules.scale.id
+        miseres = [
+            {"seat": seat_number(seat), "kind": kind.id}
+            for kind in Misere
+            if f"misere_{kind.id}" in self
+            for seat in self[f"misere_{kind.id}"].data or []
+        ]
+        if miseres:
+            record["miseres"] = miseres
         return record
 
 
@@ -123,3 +177,25 @@ def _half_points(text: str | None) -> float | int | str | None:
     if whole.isascii() and whole.isdigit() and len(whole) <= 9 and half in ("", "0", "5"):
         return int(whole) + 0.5 if half == "5" else int(whole)
     return cleaned or None
+
+
+def _yes(value: Any) -> bool:
+    """A yes-or-no house rule from its radio button ("yes"/"no") or as stored (true/false)."""
+    return value is True or value == "yes"
+
+
+def option_fields() -> dict[str, Any]:
+    """A session's house rules on its start form, each off unless chosen: the older scale, and misères."""
+    return {
+        "scale": RadioField(
+            "Contracts multiply by",
+            choices=options((s.id, s.label) for s in Scale),
+            default=DEFAULT_RULES.scale.id,
+        ),
+        "misere": RadioField(
+            "Misère (no trump, or no court card)",
+            choices=options([("no", "Not played"), ("yes", "Played: 10 from each other player")]),
+            default=DEFAULT_RULES.misere,
+            coerce=_yes,
+        ),
+    }

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import Game, Templates
-from .form import FrenchForm
-from .rules import Chelem, Contract, FrenchHand, FrenchResult, Side, score
+from ..common import InvalidHand
+from .form import FrenchForm, option_fields
+from .house import DEFAULT_RULES, FrenchRules
+from .rules import Chelem, Contract, FrenchHand, FrenchResult, Scale, Side, score
 
 
 class FrenchTarot(Game[FrenchHand]):
@@ -27,7 +29,7 @@ class FrenchTarot(Game[FrenchHand]):
         return record.players
 
     def result(self, record: FrenchHand, names: Sequence[str] | None = None) -> FrenchResult:
-        return score(record)
+        return score(record, names)
 
     def describe(self, record: FrenchHand, names: Sequence[str]) -> str:
         partner = f" with {names[record.partner]}" if record.with_partner and record.partner is not None else ""
@@ -58,10 +60,43 @@ class FrenchTarot(Game[FrenchHand]):
             "bonuses_defence": bonuses[Side.DEFENCE],
         }
 
-    def reference_context(self) -> dict[str, Any]:
-        from . import rules
+    # -- a session's house rules: each off unless chosen; a session stored before them has none ----------------
 
-        return {"french": rules}
+    def options(self, stored: Any) -> FrenchRules:
+        try:
+            return FrenchRules.from_json(stored if isinstance(stored, dict) else {})
+        except InvalidHand:
+            return DEFAULT_RULES
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        rules = options if isinstance(options, FrenchRules) else self.options(options)
+        return rules.to_json()
+
+    def check_options(self, stored: Any) -> str | None:
+        try:
+            FrenchRules.from_json(stored)
+        except InvalidHand as refused:
+            return f"house_rules of {self.name}: {refused.message}"
+        return None
+
+    def option_fields(self) -> dict[str, Any]:
+        return option_fields()
+
+    def option_lines(self, options: Any) -> list[str]:
+        rules = options if isinstance(options, FrenchRules) else self.options(options)
+        lines = []
+        if rules.scale is not Scale.FFT:
+            lines.append(
+                f"Contracts on the older scale: garde sans ×{rules.scale.sans}, garde contre ×{rules.scale.contre}."
+            )
+        if rules.misere:
+            lines.append("Misères played: 10 from each other player, whoever wins the hand.")
+        return lines
+
+    def reference_context(self) -> dict[str, Any]:
+        from . import house, rules
+
+        return {"french": rules, "french_house": house}
 
 
 GAME = FrenchTarot()

@@ -12,6 +12,9 @@ poignées ± chelem. The taker's is the opposite of the defenders' together;
 with five players and a called partner, the taker takes two thirds of it and
 the partner one third.
 
+House rules a session may play (``house``), which its hands carry: the older
+scale of multipliers, and misères, each paid 10 by every other player.
+
 >>> hand = FrenchHand.from_json({"players": 4, "taker": 0, "contract": "garde", "bouts": 2, "points": 45})
 >>> score(hand).net
 (174, -58, -58, -58)
@@ -20,6 +23,7 @@ the partner one third.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -109,6 +113,58 @@ class Chelem(Enum):
         self.sweeper = sweeper
 
 
+class Scale(Enum):
+    """(id, how the start form says it, the multipliers of garde sans and garde contre): what each contract
+    multiplies by. Petite ×1 and garde ×2 on either."""
+
+    #: The federation's rules today: garde sans ×4, garde contre ×6.
+    FFT = ("fft", "Federation (FFT): garde sans ×4, garde contre ×6", 4, 6)
+    #: The older scale many home tables still keep: garde sans ×3, garde contre ×4.
+    OLDER = ("older", "Older scale: garde sans ×3, garde contre ×4", 3, 4)
+
+    def __init__(self, id_: str, label: str, sans: int, contre: int):
+        self.id = id_
+        self.label = label
+        self.sans = sans
+        self.contre = contre
+
+    @property
+    def short(self) -> str:
+        """Its name alone: "Federation (FFT)", "Older scale"."""
+        return self.label.partition(":")[0]
+
+    def multiplier(self, contract: Contract) -> int:
+        """What ``contract`` multiplies by on this scale.
+
+        >>> [Scale.OLDER.multiplier(c) for c in Contract], [Scale.FFT.multiplier(c) for c in Contract]
+        ([1, 2, 3, 4], [1, 2, 4, 6])
+        """
+        if contract is Contract.GARDE_SANS:
+            return self.sans
+        if contract is Contract.GARDE_CONTRE:
+            return self.contre
+        return contract.multiplier
+
+
+SCALES = {s.id: s for s in Scale}
+
+
+class Misere(Enum):
+    """(id, name, what the player was dealt none of): a misère, declared before play and paid by each other player
+    whoever wins the hand, when the session plays it (a house rule)."""
+
+    TRUMPS = ("trumps", "Misère d'atout", "trump")
+    HEADS = ("heads", "Misère de têtes", "King, Queen, Knight or Jack")
+
+    def __init__(self, id_: str, label: str, none_of: str):
+        self.id = id_
+        self.label = label
+        self.none_of = none_of
+
+
+#: What a misère is paid by each other player: not multiplied, and not the taker's side's or the defence's.
+MISERE = 10
+MISERES = {m.id: m for m in Misere}
 CONTRACTS = {c.id: c for c in Contract}
 #: Every name a contract goes by, for parsing: its id and its other names.
 CONTRACT_NAMES = {**CONTRACTS, **{alias: c for c in Contract for alias in c.aliases}}
@@ -209,6 +265,15 @@ class FrenchHand:
     petit_au_bout: Side | None = None
     poignees: tuple[tuple[Poignee, Side], ...] = ()
     chelem: Chelem | None = None
+    #: The contracts' multipliers: the federation's, unless the session plays the older scale.
+    scale: Scale = Scale.FFT
+    #: Misères declared (a house rule): who, and of what they were dealt none.
+    miseres: tuple[tuple[int, Misere], ...] = ()
+
+    @property
+    def multiplier(self) -> int:
+        """What the contract multiplies by, on the hand's scale."""
+        return self.scale.multiplier(self.contract)
 
     @property
     def points(self) -> float:
@@ -271,8 +336,11 @@ class FrenchHand:
             _side_or_none(data.get("petit_au_bout"), "petit_au_bout"),
             _poignees(data.get("poignees", [])),
             _chelem(data.get("chelem")),
+            pick(SCALES, data.get("scale", Scale.FFT.id), "scale", "the scale: fft or older"),
+            _miseres(data.get("miseres", []), players),
         )
         _check_chelem(hand)
+        _check_miseres(hand)  # misères came with their check: no hand was saved with one before it
         if not stored:
             _check_points(hand)
             _check_poignees(hand)
@@ -294,11 +362,18 @@ class FrenchHand:
         out["poignees"] = [{"size": p.id, "side": s.value} for p, s in self.poignees]
         if self.chelem is not None:
             out["chelem"] = self.chelem.id
+        if self.scale is not Scale.FFT:  # house rules are left out when not played: a record as it was before them
+            out["scale"] = self.scale.id
+        if self.miseres:
+            out["miseres"] = [{"seat": s, "kind": m.id} for s, m in self.miseres]
         return out
 
 
 _FIELDS = frozenset(
-    ["players", "taker", "contract", "bouts", "points", "partner", "petit_au_bout", "poignees", "chelem"]
+    [
+        *("players", "taker", "contract", "bouts", "points", "partner", "petit_au_bout", "poignees", "chelem"),
+        *("scale", "miseres"),  # house rules, when the session plays them
+    ]
 )
 
 # -- parsing, a field at a time ------------------------------------------------------
@@ -336,6 +411,21 @@ def _poignees(raw: Any) -> tuple[tuple[Poignee, Side], ...]:
             )
         )
     return tuple(poignees)
+
+
+def _miseres(raw: Any, players: int) -> tuple[tuple[int, Misere], ...]:
+    if type(raw) is not list:
+        raise InvalidHand("miseres", 'Misères are a list such as [{"seat": 1, "kind": "trumps"}].')
+    found = []
+    for item in raw:
+        if type(item) is not dict or set(item) != {"seat", "kind"}:
+            raise InvalidHand("miseres", 'Each misère is {"seat": a seat, "kind": trumps|heads}.')
+        kind = pick(MISERES, item["kind"], "miseres", "trumps or heads")
+        declared = (seat(item["seat"], "miseres", f"who declared the {kind.label}", players), kind)
+        if declared in found:
+            raise InvalidHand("miseres", f"Each player declares a {kind.label} once at most.", item=kind.id)
+        found.append(declared)
+    return tuple(sorted(found, key=lambda m: (m[0], list(Misere).index(m[1]))))
 
 
 def _chelem(value: Any) -> Chelem | None:
@@ -476,6 +566,26 @@ def _check_petit_au_bout(hand: FrenchHand) -> None:
         )
 
 
+def _check_miseres(hand: FrenchHand) -> None:
+    """No deal leaves every player without trumps (or courts): the dog holds 6 cards at most, and there are 21 trumps
+    and 16 courts. A taker playing alone who showed a poignée held trumps."""
+    for kind in Misere:
+        if sum(1 for _, m in hand.miseres if m is kind) == hand.players:
+            raise InvalidHand(
+                "miseres",
+                f"Every player declared a {kind.label}, but the dog holds only {DOG[hand.players]} cards: someone "
+                f"was dealt a {kind.none_of}.",
+                item=kind.id,
+            )
+    shown = any(side is Side.TAKER for _, side in hand.poignees)
+    if shown and not hand.with_partner and (hand.taker, Misere.TRUMPS) in hand.miseres:
+        raise InvalidHand(
+            "miseres",
+            f"The taker, playing alone, showed a poignée of trumps, so cannot have declared a {Misere.TRUMPS.label}.",
+            item=Misere.TRUMPS.id,
+        )
+
+
 @dataclass(frozen=True)
 class FrenchResult:
     net: tuple[int, ...]
@@ -488,9 +598,9 @@ def _points_text(half_points: int) -> str:
     return f"{half_points // 2}½" if half_points % 2 else str(half_points // 2)
 
 
-def score(hand: FrenchHand) -> FrenchResult:
-    """Each seat's score for the hand, with one sentence per part."""
-    m = hand.contract.multiplier
+def score(hand: FrenchHand, names: Sequence[str] | None = None) -> FrenchResult:
+    """Each seat's score for the hand, with one sentence per part (naming who declared a misère, if ``names``)."""
+    m = hand.multiplier
     s = 1 if hand.made else -1
     took = f"The taker took {_points_text(hand.half_points)} with {hand.bouts} bout{'s' if hand.bouts != 1 else ''}"
     if hand.made:
@@ -498,9 +608,10 @@ def score(hand: FrenchHand) -> FrenchResult:
     else:
         verdict = f"{took}, {hand.target} needed: failed by {hand.difference}."
     game = (BASE + hand.difference) * m
+    scale = ", on the older scale" if m != hand.contract.multiplier else ""
     working = [
         verdict,
-        f"{hand.contract.label}: (25 + {hand.difference}) × {m} = {game}, "
+        f"{hand.contract.label}{scale}: (25 + {hand.difference}) × {m} = {game}, "
         f"{'won from' if hand.made else 'paid to'} each defender.",
     ]
     gain = s * game
@@ -532,5 +643,18 @@ def score(hand: FrenchHand) -> FrenchResult:
             f"Each of the {defenders} defenders {'pays' if gain >= 0 else 'receives'} {abs(gain)}; "
             f"the taker {'receives' if gain >= 0 else 'pays'} {abs(gain * defenders)}."
         )
+    _pay_miseres(hand, net, working, names)
     assert sum(net) == 0
     return FrenchResult(tuple(net), -gain, tuple(working))
+
+
+def _pay_miseres(hand: FrenchHand, net: list[int], working: list[str], names: Sequence[str] | None) -> None:
+    """Each misère: its player is paid ``MISERE`` by each other player, whichever side they were on."""
+    for who, misere in hand.miseres:
+        for s in range(hand.players):
+            net[s] += MISERE * (hand.players - 1) if s == who else -MISERE
+        by = f" by {names[who]}" if names else ""
+        working.append(
+            f"{misere.label} (no {misere.none_of}) declared{by}: {MISERE} from each other player, "
+            f"{MISERE * (hand.players - 1)} in all, whoever won the hand."
+        )

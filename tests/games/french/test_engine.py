@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.french import CONTRACTS, FrenchHand, halves_bounds, score
+from companion.games.french import CONTRACTS, GAME, FrenchHand, Scale, halves_bounds, score
+from companion.games.french.house import DEFAULT_RULES, FrenchRules
 from companion.games.sussex import InvalidHand, InvalidSeat
 
 
@@ -353,3 +354,152 @@ def test_prise_is_another_name_for_petite():
 def test_a_bad_seat_names_who_to_choose():
     problem = refused(players=5, taker=0, contract="garde", bouts=1, points=50)
     assert isinstance(problem, InvalidSeat) and problem.who.startswith("who held the called King")
+
+
+# -- House rules (issue #30, item 8): the older scale and misères, each off unless the session plays it ---------
+
+
+def test_the_older_scale_multiplies_garde_sans_by_3_and_garde_contre_by_4():
+    # here-three-garde-sans (made by 9): (25 + 9) × 4 = 136 a defender; on the older scale × 3 = 102.
+    sans = {"players": 3, "taker": 2, "contract": "garde-sans", "bouts": 1, "points": 60}
+    assert net(**sans) == (-136, -136, 272)
+    assert net(**sans, scale="older") == (-102, -102, 204)
+    # A garde contre made by 4 with Petit au bout: (25 + 4) × 6 + 10 × 6 = 234; older: 29 × 4 + 10 × 4 = 156.
+    contre = {"players": 4, "taker": 0, "contract": "garde-contre", "bouts": 2, "points": 45, "petit_au_bout": "taker"}
+    assert net(**contre) == (702, -234, -234, -234)
+    assert net(**contre, scale="older") == (468, -156, -156, -156)
+    # Petite and garde are the same on both scales (the FFT's p. 9 example 5 is a garde).
+    for contract, each in (("petite", 34), ("garde", 68)):  # made by 9: (25 + 9) × 1 or × 2
+        hand = {"players": 4, "taker": 1, "contract": contract, "bouts": 1, "points": 60}
+        assert net(**hand, scale="older") == net(**hand) == (-each, 3 * each, -each, -each)
+
+
+def test_the_working_says_when_the_older_scale_applies():
+    hand = FrenchHand.from_json(
+        {"players": 3, "taker": 2, "contract": "garde-sans", "bouts": 1, "points": 60, "scale": "older"}
+    )
+    assert score(hand).working[1] == "Garde sans, on the older scale: (25 + 9) × 3 = 102, won from each defender."
+    garde = FrenchHand.from_json(
+        {"players": 4, "taker": 0, "contract": "garde", "bouts": 2, "points": 45, "scale": "older"}
+    )
+    assert not any("older" in line for line in score(garde).working)  # a garde is ×2 on either scale
+
+
+def test_a_misere_is_paid_10_by_each_other_player_whoever_wins():
+    # Seed 001, "Playable Apps": a misère house rule "in which a player can declare that they have no Trump or
+    # Court cards, scoring 30 points (-10 to all other players)": four players.
+    garde = {"players": 4, "taker": 0, "contract": "garde", "bouts": 2, "points": 45}
+    assert net(**garde) == (174, -58, -58, -58)
+    misere = [{"seat": 1, "kind": "trumps"}]
+    assert net(**garde, miseres=misere) == (164, -28, -68, -68)  # Bob +30, each other player -10
+    # The taker's own misère, and a player declaring both kinds (20 from each other player).
+    both = [{"seat": 0, "kind": "trumps"}, {"seat": 0, "kind": "heads"}]
+    assert net(**garde, miseres=both) == (234, -78, -78, -78)
+    # Five players: a misère is the player's, not the side's; a called partner's misère is not shared.
+    five = {"players": 5, "taker": 0, "partner": 2, "contract": "petite", "bouts": 2, "points": 41}
+    assert net(**five) == (50, -25, 25, -25, -25)
+    assert net(**five, miseres=[{"seat": 2, "kind": "heads"}]) == (40, -35, 65, -35, -35)
+
+
+def test_the_working_names_who_declared_a_misere():
+    hand = FrenchHand.from_json(
+        {
+            "players": 4,
+            "taker": 0,
+            "contract": "garde",
+            "bouts": 2,
+            "points": 45,
+            "miseres": [{"seat": 1, "kind": "heads"}],
+        }
+    )
+    assert score(hand, ["Ann", "Bob", "Cat", "Dan"]).working[-1] == (
+        "Misère de têtes (no King, Queen, Knight or Jack) declared by Bob: 10 from each other player, 30 in all, "
+        "whoever won the hand."
+    )
+    assert "declared:" in score(hand).working[-1]  # no seat numbers without names
+
+
+GARDE = {"players": 4, "taker": 0, "contract": "garde", "bouts": 2, "points": 45}
+
+
+@pytest.mark.parametrize(
+    "hand, item",
+    [
+        ({**GARDE, "miseres": [{"seat": s, "kind": "trumps"} for s in range(4)]}, "trumps"),  # the dog holds 6
+        ({**GARDE, "players": 3, "miseres": [{"seat": s, "kind": "heads"} for s in range(3)]}, "heads"),
+        ({**GARDE, "miseres": [{"seat": 1, "kind": "heads"}] * 2}, "heads"),
+        (
+            {**GARDE, "poignees": [{"size": "simple", "side": "taker"}], "miseres": [{"seat": 0, "kind": "trumps"}]},
+            "trumps",
+        ),
+        ({**GARDE, "miseres": [{"seat": 4, "kind": "heads"}]}, None),
+        ({**GARDE, "miseres": [{"seat": 1, "kind": "kings"}]}, None),
+        ({**GARDE, "miseres": {"seat": 1}}, None),
+        ({**GARDE, "scale": "newest"}, None),
+    ],
+)
+def test_misere_and_scale_no_deal_can_give_are_refused(hand, item):
+    with pytest.raises(InvalidHand) as refused:
+        FrenchHand.from_json(hand)
+    assert refused.value.field == ("scale" if "scale" in hand else "miseres")
+    assert refused.value.item == item
+
+
+def test_a_defender_may_declare_a_misere_beside_the_takers_poignee_and_a_partnered_taker_may_too():
+    shown = [{"size": "simple", "side": "taker"}]
+    # The garde 58 and the poignée 20 from each defender; Bob's misère 10 from each other player.
+    assert net(**GARDE, poignees=shown, miseres=[{"seat": 1, "kind": "trumps"}]) == (224, -48, -88, -88)
+    five = {"players": 5, "taker": 0, "partner": 2, "contract": "petite", "bouts": 2, "points": 41}
+    FrenchHand.from_json({**five, "poignees": shown, "miseres": [{"seat": 0, "kind": "trumps"}]})  # the partner's
+
+
+def test_records_without_house_rules_read_and_score_as_before():
+    stored = {"players": 4, "taker": 0, "contract": "garde-sans", "bouts": 2, "points": 45, "poignees": []}
+    hand = FrenchHand.from_json(stored, stored=True)
+    assert hand.scale is Scale.FFT and hand.miseres == () and hand.to_json() == stored
+    assert score(hand).net == (348, -116, -116, -116)  # (25 + 4) × 4
+    older = FrenchHand.from_json({**stored, "scale": "older", "miseres": [{"seat": 3, "kind": "trumps"}]})
+    assert FrenchHand.from_json(older.to_json()) == older
+
+
+def test_a_sessions_house_rules_are_off_unless_chosen():
+    assert GAME.options({}) == DEFAULT_RULES == FrenchRules(Scale.FFT, False)  # a session stored before them
+    assert GAME.options({"scale": "older", "misere": True}) == FrenchRules(Scale.OLDER, True)
+    assert GAME.options({"scale": "x"}) == DEFAULT_RULES  # unreadable: the usual ones
+    assert GAME.options_json(GAME.options({})) == {"scale": "fft", "misere": False}
+    assert GAME.check_options({}) is None and GAME.check_options({"scale": "older", "misere": True}) is None
+    assert "French Tarot has no house rule 'pousse'" in (GAME.check_options({"pousse": True}) or "")
+    assert "Misère is true or false" in (GAME.check_options({"misere": "yes"}) or "")
+    assert GAME.option_lines(DEFAULT_RULES) == []
+    assert GAME.option_lines(FrenchRules(Scale.OLDER, True)) == [
+        "Contracts on the older scale: garde sans ×3, garde contre ×4.",
+        "Misères played: 10 from each other player, whoever wins the hand.",
+    ]
+
+
+@given(
+    players=st.sampled_from([3, 4, 5]),
+    data=st.data(),
+    contract=st.sampled_from(["petite", "garde", "garde-sans", "garde-contre"]),
+    scale=st.sampled_from(["fft", "older"]),
+)
+def test_every_hand_with_house_rules_is_zero_sum_and_round_trips(players, data, contract, scale):
+    least, most = halves_bounds(players, CONTRACTS[contract], 1)
+    points = data.draw(st.integers(least, most).filter(lambda h: players != 4 or h % 2 == 0)) / 2
+    miseres = data.draw(
+        st.lists(
+            st.fixed_dictionaries({"seat": st.integers(0, players - 1), "kind": st.sampled_from(["trumps", "heads"])}),
+            max_size=players - 1,
+            unique_by=lambda m: (m["seat"], m["kind"]),
+        )
+    )
+    hand = {"players": players, "taker": 0, "contract": contract, "bouts": 1, "points": points, "scale": scale}
+    if players == 5:
+        hand["partner"] = 1
+    parsed = FrenchHand.from_json({**hand, "miseres": miseres})
+    assert FrenchHand.from_json(parsed.to_json()) == parsed
+    result = score(parsed)
+    assert sum(result.net) == 0
+    without = score(FrenchHand.from_json(hand)).net
+    paid = [10 * sum((players - 1) if m["seat"] == s else -1 for m in miseres) for s in range(players)]
+    assert list(result.net) == [a + b for a, b in zip(without, paid, strict=True)]
