@@ -1,6 +1,6 @@
 // Ottocento's hand form, on top of what works without it: each folded player or side says what it holds as its
 // cards are tapped, a kind's cards clear with one tap, and one side's card points fill in the other side's (the
-// rest of the pack's 87). The preview is htmx's, as in every game.
+// rest of the pack's 87) unless the player typed that side's too. The preview is htmx's, as in every game.
 (() => {
   const PACK_POINTS = 87;
 
@@ -40,12 +40,17 @@
     if (ticked.length) ticked[0].dispatchEvent(new Event("change", { bubbles: true })); // previewed, and kept
   });
 
+  // A value the player typed is never written over: typed on both sides, both are sent, and the server says
+  // when they do not add up to 87. Only an empty side, or one this script filled, takes the rest.
   document.addEventListener("input", (event) => {
     const side = /^card_points_([01])$/.exec(event.target.id || "");
     if (!side) return;
     const other = document.getElementById(`card_points_${1 - Number(side[1])}`);
     const typed = event.target.value.trim();
     delete event.target.dataset.worked;
+    if (typed) event.target.dataset.typed = "1";
+    else delete event.target.dataset.typed;
+    if (other.dataset.typed) return;
     if (/^\d{1,2}$/.test(typed) && Number(typed) <= PACK_POINTS) {
       other.value = String(PACK_POINTS - Number(typed));
       other.dataset.worked = "1";

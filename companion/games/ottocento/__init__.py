@@ -12,12 +12,27 @@ rules and every interpretation are on the reference sheet
 (50, 43, 50, 43)
 """
 
-from .cards import ACES, CARDS, LAST_TRICK, MOORS, NUMBERED, PACK, PACK_POINTS, WILDS, Card, Suit, card, card_points
+from .cards import (
+    ACES,
+    CARDS,
+    LAST_TRICK,
+    MOORS,
+    NUMBERED,
+    PACK,
+    PACK_POINTS,
+    WILDS,
+    Card,
+    Numbering,
+    Suit,
+    card,
+    card_points,
+    label,
+)
 from .combinations import DOUBLING_AT, KINDS, OPENING, Combination, Cricca, Sequence, combo, problem, sequence_value
 from .ending import Outcome, Standing, check_call_out, game_over, tally
 from .game import GAME
 from .hand import SEATS, OttocentoHand, declaring_order, player_name, side_name, side_of
-from .house import BARILLI, DEFAULT_RULES, PARLETT, OttocentoRules
+from .house import BARILLI, DEFAULT_RULES, EACH_WILD_A_GAP, MODERN_PACK, PARLETT, OttocentoRules
 from .scoring import OttocentoResult, combos_points, declared_points, group_points, score, summary
 
 __all__ = [
@@ -30,10 +45,13 @@ __all__ = [
     "Cricca",
     "DEFAULT_RULES",
     "DOUBLING_AT",
+    "EACH_WILD_A_GAP",
     "KINDS",
     "LAST_TRICK",
+    "MODERN_PACK",
     "MOORS",
     "NUMBERED",
+    "Numbering",
     "OPENING",
     "OttocentoHand",
     "OttocentoResult",
@@ -55,6 +73,7 @@ __all__ = [
     "declared_points",
     "declaring_order",
     "game_over",
+    "label",
     "group_points",
     "player_name",
     "problem",

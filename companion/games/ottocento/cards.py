@@ -16,6 +16,12 @@ Knight is 5 + 3 - 1 = 7):
 
 >>> card_points([card("begato"), card("NS")]), card_points(PACK)
 (7, 87)
+
+A table may play with a 78-card pack numbered 1 to 21: its trumps are the same cards, one number higher
+(the 21 heads the Grande as the Angel, the 5 to 2 are the Moors), so only what the players see changes:
+
+>>> [label(card(c), Numbering.MODERN) for c in ("angel", "t16", "t5", "moor1", "begato", "matto")]
+['Angel (21)', '17', '6', 'first Moor (2)', 'Bégato (1)', 'Matto']
 """
 
 from __future__ import annotations
@@ -27,6 +33,15 @@ from enum import Enum
 #: Card points in the whole pack, counted in pairs; the last trick adds 6 more.
 PACK_POINTS = 87
 LAST_TRICK = 6
+
+
+class Numbering(Enum):
+    """How the table's pack numbers its trumps."""
+
+    #: The Bolognese pack: the 16 down to the 5 and the Bégato (1); the top four and the Moors unnumbered.
+    BOLOGNESE = "bolognese"
+    #: A 78-card pack numbered 1 to 21 (a modern Italian tarocco): every trump one higher, the Moors 2 to 5.
+    MODERN = "modern"
 
 
 class Suit(Enum):
@@ -113,6 +128,46 @@ NUMBERED = tuple(CARDS[f"t{n}"] for n in range(16, 4, -1))
 MOORS = tuple(c for c in PACK if c.short == "Moor")
 ACES = tuple(c for c in PACK if c.short == "Ace")
 WILDS = tuple(c for c in PACK if c.wild)
+
+
+#: What a pack numbered 1 to 21 prints on each trump (the Matto has no number).
+MODERN_NUMBERS: dict[str, int] = {
+    "angel": 21,
+    "world": 20,
+    "sun": 19,
+    "moon": 18,
+    **{f"t{n}": n + 1 for n in range(16, 4, -1)},
+    **{f"moor{i}": i + 1 for i in range(1, 5)},
+    "begato": 1,
+}
+
+
+def printed(c: Card, numbering: Numbering) -> int | None:
+    """The number on this trump in the table's pack, if it has one."""
+    if numbering is Numbering.MODERN:
+        return MODERN_NUMBERS.get(c.code)
+    return 1 if c.code == "begato" else int(c.short) if c.short.isdigit() else None
+
+
+def label(c: Card, numbering: Numbering) -> str:
+    """The card's name as the table's pack shows it: "16" (or "17"), "Angel (21)", "King of Swords"."""
+    if numbering is Numbering.BOLOGNESE:
+        return c.label
+    number = printed(c, numbering)
+    if number is None:
+        return c.label
+    return str(number) if c.short.isdigit() else f"{c.label} ({number})"
+
+
+def short(c: Card, numbering: Numbering) -> str:
+    """The card within a sequence's run, as the table's pack numbers it: "16" (or "17"), "Angel", "Queen"."""
+    number = printed(c, numbering)
+    return str(number) if c.short.isdigit() and number is not None else c.short
+
+
+def the(c: Card, numbering: Numbering) -> str:
+    """The card in a sentence, as the table's pack shows it: "the 13" (or "the 14")."""
+    return f"the {label(c, numbering)}"
 
 
 def card(code: str) -> Card:

@@ -21,7 +21,7 @@ from itertools import combinations, takewhile
 from typing import Any
 
 from ._common import InvalidHand, pick
-from .cards import ACES, ANGEL, CARDS, MOON, MOORS, NUMBERED, PACK, SUN, WORLD, Card, Suit
+from .cards import ACES, ANGEL, CARDS, MOON, MOORS, NUMBERED, PACK, SUN, WORLD, Card, Numbering, Suit, short, the
 from .house import DEFAULT_RULES, OttocentoRules
 
 #: Three or more different cricche (or sequences) score double.
@@ -124,11 +124,16 @@ class Combination:
             return self.kind.worth(len(self.cards))
         return sequence_value(len(self.cards))
 
-    def describe(self) -> str:
-        """The combination and its value in a few words: "Kings (3): 17", "Swords King-Queen-Knight: 10"."""
+    def describe(self, numbering: Numbering = Numbering.BOLOGNESE) -> str:
+        """The combination and its value in a few words: "Kings (3): 17", "Swords King-Queen-Knight: 10"; its
+        trumps as the table's pack numbers them."""
         if isinstance(self.kind, Cricca):
             return f"{self.kind.label} ({len(self.cards)}): {self.value}"
-        return f"{self.kind.label} {_run_text(self.kind, self.cards)}: {self.value}"
+        return f"{self.kind.label} {_run_text(self.kind, self.cards, numbering)}: {self.value}"
+
+    @property
+    def wilds(self) -> int:
+        return sum(c.wild for c in self.cards)
 
     @classmethod
     def from_json(
@@ -138,7 +143,7 @@ class Combination:
         if type(data) is not dict or set(data) != {"kind", "cards"}:
             raise InvalidHand(field, 'Each combination is {"kind": …, "cards": [card codes]}.')
         kind = pick(KINDS, data["kind"], field, KIND_CHOICES)
-        cards = _cards(data["cards"], field, f"{whose} {kind.title}")
+        cards = _cards(data["cards"], field, f"{whose} {kind.title}", rules.numbering)
         found = problem(kind, cards, rules)
         if found is not None:
             raise InvalidHand(field, f"{whose} {kind.title}: {found}.")
@@ -148,7 +153,7 @@ class Combination:
         return {"kind": self.kind.id, "cards": [c.code for c in self.cards]}
 
 
-def _cards(value: Any, field: str, what: str) -> list[Card]:
+def _cards(value: Any, field: str, what: str, numbering: Numbering) -> list[Card]:
     if type(value) is not list or not all(type(v) is str for v in value):
         raise InvalidHand(field, f"{what}: its cards are a list of card codes.")
     unknown = [v for v in value if v not in CARDS]
@@ -157,17 +162,17 @@ def _cards(value: Any, field: str, what: str) -> list[Card]:
     cards = [CARDS[v] for v in value]
     twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
     if twice is not None:
-        raise InvalidHand(field, f"{what}: {twice.the} is listed twice.")
+        raise InvalidHand(field, f"{what}: {the(twice, numbering)} is listed twice.")
     return cards
 
 
-def _run_text(kind: Sequence, cards: Seq[Card]) -> str:
+def _run_text(kind: Sequence, cards: Seq[Card], numbering: Numbering) -> str:
     """The cards of a sequence in a few words: "King-Queen-Knight + Bégato", "Angel-World-Sun-…-5 (16 cards)"."""
     real = [c for c in cards if not c.wild]
     wild = "".join(f" + {c.short}" for c in cards if c.wild)
     if kind is Sequence.MOORS:
         return f"({len(real)}{wild})"
-    names = [c.suit.label if kind is Sequence.ACES and c.suit else c.short for c in real]
+    names = [c.suit.label if kind is Sequence.ACES and c.suit else short(c, numbering) for c in real]
     if len(names) > 6:
         return "-".join(names[:3]) + "-…-" + names[-1] + wild + f" ({len(cards)} cards)"
     return "-".join(names) + wild
@@ -176,17 +181,17 @@ def _run_text(kind: Sequence, cards: Seq[Card]) -> str:
 def problem(kind: Kind, cards: Seq[Card], rules: OttocentoRules) -> str | None:
     """What keeps these cards from making this combination, in words; ``None`` when they make one."""
     if isinstance(kind, Cricca):
-        return _cricca_problem(kind, cards)
+        return _cricca_problem(kind, cards, rules.numbering)
     real = [c for c in cards if not c.wild]
     wilds = len(cards) - len(real)
     if kind is Sequence.GRANDE:
         return _grande_problem(real, wilds, rules)
     if kind.suit is not None:
         return _suit_problem(kind.suit, real, wilds, rules)
-    return _set_problem(kind, real, wilds)
+    return _set_problem(kind, real, wilds, rules.numbering)
 
 
-def _cricca_problem(kind: Cricca, cards: Seq[Card]) -> str | None:
+def _cricca_problem(kind: Cricca, cards: Seq[Card], numbering: Numbering = Numbering.BOLOGNESE) -> str | None:
     """Three or four of the kind's own cards: a cricca takes no wild cards.
 
     >>> _cricca_problem(Cricca.KINGS, [CARDS["KS"], CARDS["KC"], CARDS["begato"]])
@@ -195,18 +200,18 @@ def _cricca_problem(kind: Cricca, cards: Seq[Card]) -> str | None:
     stray = next((c for c in cards if c.cricca != kind.id), None)
     if stray is not None:
         why = " (a cricca takes no wild cards)" if stray.wild else ""
-        return f"{stray.the} is not one of the {kind.label}{why}"
+        return f"{the(stray, numbering)} is not one of the {kind.label}{why}"
     if len(cards) < 3:
         return "a cricca is three or four of a kind"
     return None
 
 
-def _set_problem(kind: Sequence, real: Seq[Card], wilds: int) -> str | None:
+def _set_problem(kind: Sequence, real: Seq[Card], wilds: int, numbering: Numbering) -> str | None:
     """Moors or Aces: three cards or more, at least two of them real (a wild card may make the third, or more)."""
     members = MOORS if kind is Sequence.MOORS else ACES
     stray = next((c for c in real if c not in members), None)
     if stray is not None:
-        return f"{stray.the} has no place in it: only {kind.label} and wild cards make one"
+        return f"{the(stray, numbering)} has no place in it: only {kind.label} and wild cards make one"
     if len(real) < 2:
         return f"it needs at least two real {kind.label}"
     if len(real) + wilds < 3:
@@ -222,7 +227,10 @@ def _suit_problem(suit: Suit, real: Seq[Card], wilds: int, rules: OttocentoRules
     """
     stray = next((c for c in real if c.suit is not suit or c.short not in ("King", *COURTS, "Ace")), None)
     if stray is not None:
-        return f"{stray.the} has no place in it: only the King, Queen, Knight, Page and Ace of {suit.label} make one"
+        return (
+            f"{the(stray, rules.numbering)} has no place in it: "
+            f"only the King, Queen, Knight, Page and Ace of {suit.label} make one"
+        )
     if not any(c.short == "King" for c in real):
         return f"it needs the real King of {suit.label} at its head (a wild card cannot stand for it)"
     courts = sum(c.short in COURTS for c in real)
@@ -244,14 +252,15 @@ def _grande_ladder(rules: OttocentoRules) -> tuple[Card, ...]:
 
 
 def _grande_problem(real: Seq[Card], wilds: int, rules: OttocentoRules) -> str | None:
-    """Head real; two of World, Sun and Moon (one real); the run from the 16 down, gaps filled by wild cards.
+    """Head real; two of World, Sun and Moon (one real); the run from the 16 down, gaps filled by wild cards: one
+    gap in all by the rules text, one gap each under the house rule (``grande_gaps``).
 
     With both wild cards the 13 is still cut off: two in a row may not stand for the 15 and the 14.
 
     >>> t = [CARDS[c] for c in ("angel", "world", "sun", "moon", "t16", "t13")]
     >>> print(_grande_problem(t, 1, DEFAULT_RULES))  # doctest: +ELLIPSIS
-    the 13 is cut off (below the Moon the trumps run down from the 16, and each gap takes one wild card, ...)
-    >>> print(_grande_problem(t, 2, DEFAULT_RULES))  # doctest: +ELLIPSIS
+    the 13 is cut off (below the Moon the trumps run down from the 16, and one wild card in all may fill a gap...)
+    >>> print(_grande_problem(t, 2, OttocentoRules(grande_gaps=2)))  # doctest: +ELLIPSIS
     the 13 is cut off (...)
     >>> _grande_problem(t[:5] + [CARDS["t14"]], 1, DEFAULT_RULES) is None   # one wild card for the 15
     True
@@ -260,7 +269,7 @@ def _grande_problem(real: Seq[Card], wilds: int, rules: OttocentoRules) -> str |
     stray = next((c for c in real if c is not ANGEL and c not in ladder), None)
     if stray is not None:
         tail = " (this table does not add Moors after the 5)" if stray in MOORS else ""
-        return f"{stray.the} has no place in it{tail}"
+        return f"{the(stray, rules.numbering)} has no place in it{tail}"
     if ANGEL not in real:
         return "it needs the real Angel at its head (a wild card cannot stand for it)"
     opening = sum(c in real for c in OPENING)
@@ -269,11 +278,15 @@ def _grande_problem(real: Seq[Card], wilds: int, rules: OttocentoRules) -> str |
     if opening + wilds < 2:
         return "it needs two of the World, Sun and Moon (a wild card may stand for one of them)"
     marks = _marks(ladder, real)
-    if _grande_fits_somehow(marks, wilds):
+    if _grande_fits_somehow(marks, wilds, rules.grande_gaps):
         return None
-    cut = next((ladder[i] for i in range(3 + _run_length(marks), len(ladder)) if marks[i]), None)
-    why = "below the Moon the trumps run down from the 16, and each gap takes one wild card, never two in a row"
-    return f"{cut.the} is cut off ({why})" if cut is not None else why
+    need = max(0, 2 - opening)  # a wild card standing for one of World, Sun and Moon fills a gap too
+    reach = _reach(marks, max(0, min(wilds, rules.grande_gaps) - need))
+    cut = next((ladder[i] for i in range(reach, len(ladder)) if marks[i]), None)
+    top = short(NUMBERED[0], rules.numbering)
+    fill = "each gap takes one wild card" if rules.grande_gaps > 1 else "one wild card in all may fill a gap"
+    why = f"below the Moon the trumps run down from the {top}, and {fill}, never two in a row"
+    return f"{the(cut, rules.numbering)} is cut off ({why})" if cut is not None else why
 
 
 def _marks(ladder: Seq[Card], real: Seq[Card]) -> list[bool]:
@@ -282,17 +295,26 @@ def _marks(ladder: Seq[Card], real: Seq[Card]) -> list[bool]:
     return [c in real if c not in MOORS else MOORS.index(c) < moors for c in ladder]
 
 
-def _run_length(marks: Seq[bool]) -> int:
-    """How far the real cards run down from the 16 without a gap."""
-    return len(list(takewhile(bool, marks[3:])))
+def _reach(marks: Seq[bool], fills: int) -> int:
+    """The first place below the Moon the run cannot reach, with up to ``fills`` single gaps filled: the cards
+    from there on are cut off."""
+    place = 3
+    while place < len(marks):
+        if not marks[place]:
+            if not fills or place + 1 >= len(marks) or not marks[place + 1]:
+                break
+            fills -= 1
+        place += 1
+    return place
 
 
-def _grande_fits_somehow(marks: list[bool], wilds: int) -> bool:
-    """Whether some way of placing the wild cards in the gaps (the rest added at the end) makes a Grande."""
+def _grande_fits_somehow(marks: list[bool], wilds: int, fills: int) -> bool:
+    """Whether some way of placing at most ``fills`` wild cards in the gaps (the rest added at the end) makes a
+    Grande."""
     gaps = [i for i, m in enumerate(marks) if not m]
     return any(
         _grande_fits(marks, set(placed), wilds - k)
-        for k in range(min(wilds, len(gaps)) + 1)
+        for k in range(min(wilds, len(gaps), fills) + 1)
         for placed in combinations(gaps, k)
     )
 

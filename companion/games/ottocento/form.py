@@ -20,7 +20,7 @@ from wtforms import Field, HiddenField, RadioField, StringField
 from ..common import InvalidHand
 from ..common.fields import MultiCheckboxField, options, seat_number
 from ..common.form import FormData, GameHandForm, by_name, entered, radios, whole
-from .cards import MOORS, PACK_POINTS, Card
+from .cards import MOORS, PACK_POINTS, Card, Numbering, label, printed, short
 from .combinations import ORDER, Combination, Cricca, Kind, cards_for, sequence_value
 from .combinations import Sequence as Run
 from .hand import SEATS, OttocentoHand
@@ -39,19 +39,27 @@ def kind_field(group: str, kind: Kind) -> str:
     return f"{group}_{kind.id}"
 
 
-def chip(card: Card, kind: Kind) -> str:
+def chip(card: Card, kind: Kind, numbering: Numbering = Numbering.BOLOGNESE) -> str:
     """A card as its tap target says it within a combination: a King of a cricca by its suit, a sequence's
-    cards by rank, the alike Moors numbered only to tell them apart.
+    cards by rank, the alike Moors numbered only to tell them apart; trumps as the table's pack numbers them.
 
-    >>> king = Cricca.KINGS.members[0]
+    >>> king, angel = Cricca.KINGS.members[0], Cricca.TAROCCHI.members[0]
     >>> chip(king, Cricca.KINGS), chip(king, Run.SWORDS), chip(MOORS[2], Run.MOORS)
     ('Swords', 'King', 'Moor 3')
+    >>> chip(MOORS[0], Run.MOORS, Numbering.MODERN), chip(angel, Run.GRANDE, Numbering.MODERN)
+    ('Moor 2', 'Angel 21')
     """
     if card in MOORS:
-        return f"Moor {MOORS.index(card) + 1}"
+        number = printed(card, numbering)
+        return f"Moor {number if number is not None else MOORS.index(card) + 1}"
     if card.suit is not None and (isinstance(kind, Cricca) or kind is Run.ACES):
         return card.suit.label
-    return card.label if isinstance(kind, Cricca) else card.short
+    if isinstance(kind, Cricca):
+        return label(card, numbering)
+    named, number = short(card, numbering), printed(card, numbering)
+    if numbering is Numbering.BOLOGNESE or number is None or named.isdigit():
+        return named
+    return f"{named} {number}"  # a named trump of a numbered pack: both, as the card prints them
 
 
 def nominal(kind: Kind, count: int) -> int | None:
@@ -80,7 +88,8 @@ def _yes(value: Any) -> bool:
 
 
 def option_fields() -> dict[str, Any]:
-    """A session's house rules on its start form: wild cards in a suit sequence, and Moors after the Grande."""
+    """A session's house rules on its start form: wild cards in a suit sequence and in the Grande's gaps, Moors
+    after the Grande, and how the pack numbers its trumps."""
     return {
         "max_wilds_in_suit": RadioField(
             "Wild cards in a suit sequence",
@@ -93,6 +102,24 @@ def option_fields() -> dict[str, Any]:
             choices=options([("no", "No: the Moors make their own sequence"), ("yes", "Yes, 5 each (Barilli)")]),
             default=DEFAULT_RULES.moors_after_grande,
             coerce=_yes,
+        ),
+        "grande_gaps": RadioField(
+            "Gaps in the Grande filled by wild cards",
+            choices=options(
+                [(1, "One in all: the other wild card only lengthens it (the rules text)"), (2, "One per wild card")]
+            ),
+            default=DEFAULT_RULES.grande_gaps,
+            coerce=int,
+        ),
+        "numbering": RadioField(
+            "How the pack numbers its trumps",
+            choices=options(
+                [
+                    (Numbering.BOLOGNESE.value, "Bolognese: 16 down to 5, the Moors unnumbered"),
+                    (Numbering.MODERN.value, "1 to 21 (a 78-card pack): each trump one higher, the Moors 2 to 5"),
+                ]
+            ),
+            default=DEFAULT_RULES.numbering.value,
         ),
     }
 
@@ -149,7 +176,9 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
         for group in GROUPS:
             for kind in ORDER:
                 field = cast(MultiCheckboxField, self[kind_field(group, kind)])
-                field.choices = options((c.code, chip(c, kind)) for c in cards_for(kind, self.rules))
+                field.choices = options(
+                    (c.code, chip(c, kind, self.rules.numbering)) for c in cards_for(kind, self.rules)
+                )
                 field.label.text = f"{self.group_title(group)}: {kind.label}"
 
     # -- what the template shows --------------------------------------------------------------------------------

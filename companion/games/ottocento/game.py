@@ -18,11 +18,12 @@ from typing import Any
 
 from ..base import Game, Played, Stake, Target, Templates, Unit
 from ..common import InvalidHand
+from .cards import Numbering
 from .combinations import Combination, doubled
 from .ending import check_call_out, game_over
 from .form import OttocentoForm, option_fields
 from .hand import SEATS, OttocentoHand, declaring_order, side_name, side_of
-from .house import DEFAULT_RULES, OttocentoRules
+from .house import DEFAULT_RULES, EACH_WILD_A_GAP, OttocentoRules
 from .scoring import OttocentoResult, combos_points, declared_points, score, summary
 
 #: The partnerships: partners sit opposite.
@@ -62,10 +63,10 @@ def standing(played: Played) -> Standing:
         over = game_over(totals, rules)
         return Standing(totals, over.winner if over else None, rules.target)
     totals, void = (0, 0), []
-    for number, hand in enumerate(records, 1):
+    for hand in records:
         called = hand.called_out_side
         if called is not None and not _call_out_counts(totals, hand):
-            void.append(_void_call_out(number, totals, hand))
+            void.append(_void_call_out(played, totals, hand))
             called = None
         a, b = score(hand).sides
         totals = (totals[0] + a, totals[1] + b)
@@ -83,8 +84,11 @@ def _call_out_counts(before: tuple[int, int], hand: OttocentoHand) -> bool:
     return True
 
 
-def _void_call_out(number: int, before: tuple[int, int], hand: OttocentoHand) -> str:
-    """Why a saved call-out does not end the game (the form cannot check it: it does not know the totals)."""
+def _void_call_out(played: Played, before: tuple[int, int], hand: OttocentoHand) -> str:
+    """Why a saved call-out does not end the game (the form cannot check it: it does not know the totals).
+
+    The hand is named as its row on the scoreboard shows it, by who called out and who dealt: the records come
+    without their deal numbers, and counting them would miscount after a deleted hand."""
     assert hand.called_out is not None
     side, target = side_of(hand.called_out), hand.rules.target
     reached = before[side] + declared_points(hand)[side]
@@ -92,7 +96,11 @@ def _void_call_out(number: int, before: tuple[int, int], hand: OttocentoHand) ->
         why = f"its side reached only {reached} of {target} with its declarations"
     else:
         why = f"the other side reached {target} with declarations made before it"
-    return f"The call-out in hand {number} does not end the game: {why}. Edit the hand if it was played out."
+    caller, dealer = played.name(hand.called_out), played.name(hand.dealer)
+    return (
+        f"{caller[:1].upper()}{caller[1:]}'s call-out, in the hand {dealer} dealt, does not end the game: {why}. "
+        "Edit that hand if it was played out."
+    )
 
 
 def top_declarer(hand: OttocentoHand) -> int | None:
@@ -185,10 +193,11 @@ class Ottocento(Game[OttocentoHand]):
         return SIDES if players == SEATS else None
 
     def options(self, stored: Any) -> OttocentoRules:
+        """A session's house rules as saved: a choice it leaves out is read as the app scored when it was saved."""
         try:
-            return OttocentoRules.from_json(stored if isinstance(stored, dict) else {})
+            return OttocentoRules.from_json(stored if isinstance(stored, dict) else {}, stored=True)
         except InvalidHand:
-            return DEFAULT_RULES
+            return EACH_WILD_A_GAP  # what a session saved without the Grande's choice was scored with
 
     def options_json(self, options: Any) -> dict[str, Any]:
         rules = options if isinstance(options, OttocentoRules) else self.options(options)
@@ -215,8 +224,18 @@ class Ottocento(Game[OttocentoHand]):
             if options.moors_after_grande
             else "The Moors make their own sequence; they do not join the Grande."
         )
+        gaps = (
+            "In the Grande each wild card may fill a gap of its own (house rule)."
+            if options.grande_gaps > 1
+            else "In the Grande one wild card fills a gap; the other only lengthens it (the rules text)."
+        )
+        pack = (
+            "The pack is numbered 1 to 21: its trumps are shown one number higher (the 17 for the 16)."
+            if options.numbering is Numbering.MODERN
+            else "The pack is Bolognese: the 16 down to the 5, the Moors unnumbered."
+        )
         target = f"The first side to {options.target} wins; a side whose declarations reach it may call itself out."
-        return [f"A suit sequence takes {wilds}.", moors, target]
+        return [f"A suit sequence takes {wilds}.", gaps, moors, pack, target]
 
     def winners(self, played: Played) -> tuple[int, ...]:
         """Both partners of the winning side; ``played.records`` (the scoreboard's) decide call-outs and the target."""

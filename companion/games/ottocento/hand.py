@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._common import InvalidHand, seat
-from .cards import PACK_POINTS, Card, lowest_points
+from .cards import MOORS, PACK_POINTS, Card, Numbering, lowest_points, the
 from .combinations import ORDER, Combination, Kind
 from .combinations import Sequence as Run
 from .house import DEFAULT_RULES, OttocentoRules
@@ -106,14 +106,15 @@ class OttocentoHand:
     def from_json(cls, data: Any, stored: bool = False) -> OttocentoHand:
         """Parse and check a hand; raises ``InvalidHand`` naming the field at fault.
 
-        ``stored`` (a hand as it was saved) reads the same: no check has come since the first.
+        ``stored`` (a hand as it was saved) reads as it was scored: house rules it leaves out take the values of
+        the time (``OttocentoRules.from_json``), and a check added since does not refuse it.
         """
         if type(data) is not dict:
             raise InvalidHand("hand", "A hand must be a JSON object.")
         unknown = sorted(set(data) - FIELDS)
         if unknown:
             raise InvalidHand(unknown[0], f"An Ottocento hand has no field {unknown[0]!r}.")
-        rules = OttocentoRules.from_json(data.get("rules", {}))
+        rules = OttocentoRules.from_json(data.get("rules", {}), stored)
         dealer = seat(data.get("dealer"), "dealer", "the dealer", SEATS)
         declarations = _declarations(data.get("declarations", [[]] * SEATS), rules)
         if data.get("called_out") is not None:
@@ -125,8 +126,10 @@ class OttocentoHand:
             if type(last) is not int or last not in (0, 1):
                 raise InvalidHand("last_trick", "The last trick goes to one side: 0 (seats 1 & 3) or 1 (seats 2 & 4).")
             hand = cls(dealer, declarations, captured, points, last, None, rules)
+            if not stored:  # a check added since hands were first saved: a saved hand reads as it was scored
+                _check_piles_hold_tricks(hand)
             _check_captured(hand)
-        _check_declared_cards(declarations)
+        _check_declared_cards(declarations, rules.numbering)
         return hand
 
     def to_json(self) -> dict[str, Any]:
@@ -222,11 +225,27 @@ def _capital(text: str) -> str:
 
 
 def _cards_of(combos: Combos) -> set[Card]:
-    return {c for combo in combos for c in combo.cards}
+    """The cards a player's or side's combinations need. The Moors are alike, so combinations that each hold some
+    may share them: the group holds as many as its largest count, taken as the first Moors."""
+    cards = {c for combo in combos for c in combo.cards if c not in MOORS}
+    moors = max((sum(c in MOORS for c in combo.cards) for combo in combos), default=0)
+    return cards | set(MOORS[:moors])
 
 
-def _check_declared_cards(declarations: Sequence[Combos]) -> None:
-    """A player declares from their own fifteen cards, so no card is declared by two players."""
+def _moors_beyond_four(groups: Sequence[Combos]) -> tuple[int, str] | None:
+    """The first group (seat or side) whose Moors take the count past the pack's four, and a Moor it entered."""
+    total = 0
+    for number, combos in enumerate(groups):
+        total += sum(c in MOORS for c in _cards_of(combos))
+        if total > len(MOORS):
+            entered = next(c for combo in combos for c in combo.cards if c in MOORS)
+            return number, entered.code
+    return None
+
+
+def _check_declared_cards(declarations: Sequence[Combos], numbering: Numbering = Numbering.BOLOGNESE) -> None:
+    """A player declares from their own fifteen cards, so no card is declared by two players (the alike Moors:
+    no more than four among them)."""
     holder: dict[Card, int] = {}
     for s, combos in enumerate(declarations):
         cards = sorted(_cards_of(combos), key=lambda c: c.order)
@@ -236,18 +255,28 @@ def _check_declared_cards(declarations: Sequence[Combos]) -> None:
                 f"Seat {s + 1} declares {len(cards)} different cards, but a player declares from {HAND_SIZE}.",
                 item=str(s),
             )
-        for c in cards:
+        for c in (c for c in cards if c not in MOORS):
             if c in holder:
                 raise InvalidHand(
                     "declarations",
-                    f"Seat {holder[c] + 1} and seat {s + 1} both declare {c.the}, which is in one hand only.",
+                    f"Seat {holder[c] + 1} and seat {s + 1} both declare {the(c, numbering)}, which is in one hand "
+                    "only.",
                     item=f"{s}:{c.code}",
                 )
             holder[c] = s
+    beyond = _moors_beyond_four(declarations)
+    if beyond is not None:
+        s, code = beyond
+        raise InvalidHand(
+            "declarations",
+            f"With seat {s + 1}'s, the players declare more Moors than the pack's {len(MOORS)}.",
+            item=f"{s}:{code}",
+        )
 
 
 def _check_captured(hand: OttocentoHand) -> None:
-    """Each card lies in one side's tricks; only Moors and Aces may score on both sides (with different cards)."""
+    """Each card lies in one side's tricks; only Moors and Aces may score on both sides (with different cards, the
+    alike Moors four at most between them)."""
     mine, theirs = hand.captured
     both = {c.kind for c in mine} & {c.kind for c in theirs} - {Run.MOORS, Run.ACES}
     if both:
@@ -257,15 +286,44 @@ def _check_captured(hand: OttocentoHand) -> None:
             f"Both sides have the {kind.title}: its cards can be in one side's tricks only.",
             item=f"1:{kind.id}",
         )
-    shared = sorted(_cards_of(mine) & _cards_of(theirs), key=lambda c: c.order)
+    shared = sorted((_cards_of(mine) & _cards_of(theirs)) - set(MOORS), key=lambda c: c.order)
     if shared:
         card = shared[0]
         raise InvalidHand(
             "captured",
-            f"{_capital(card.the)} is in both sides' combinations: it was taken once.",
+            f"{_capital(the(card, hand.rules.numbering))} is in both sides' combinations: it was taken once.",
             item=f"1:{card.code}",
         )
+    if _moors_beyond_four(hand.captured) is not None:
+        code = next(c.code for combo in theirs for c in combo.cards if c in MOORS)
+        raise InvalidHand(
+            "captured",
+            f"The two sides' combinations hold more Moors than the pack's {len(MOORS)}: they were taken once.",
+            item=f"1:{code}",
+        )
     _check_piles(hand)
+
+
+def _least_holding(hand: OttocentoHand, side: int) -> int:
+    """The fewest card points a side that took anything holds: a trick of four plain cards is 2; the dealer's side
+    holds its two discards besides (two plain cards, 1 more), unless it took no trick."""
+    return 3 if side == side_of(hand.dealer) else 2
+
+
+def _check_piles_hold_tricks(hand: OttocentoHand) -> None:
+    """A side's pile is no cards at all or at least a trick (the dealer's with the discards): 0, or 2 (3) or more."""
+    assert hand.card_points is not None
+    for side, points in enumerate(hand.card_points):
+        least = _least_holding(hand, side)
+        if 0 < points < least:
+            dealt = ", the dealer's side," if least == 3 else ""
+            pile = "a trick and the two discards" if least == 3 else "a trick"
+            raise InvalidHand(
+                "card_points",
+                f"{side_name(side)}{dealt} cannot have {points} card point{'s' if points > 1 else ''}: a side holds "
+                f"no cards (0) or at least {pile}, worth {least} or more (each card is 1 or more, less 1 a pair).",
+                item=str(side),
+            )
 
 
 def _check_piles(hand: OttocentoHand) -> None:

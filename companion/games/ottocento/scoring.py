@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import LAST_TRICK
+from .cards import LAST_TRICK, Numbering
 from .combinations import Combination, doubled
+from .combinations import Sequence as Run
 from .hand import OttocentoHand, declaring_order, player_name, side_name, side_of
 
 Combos = Sequence[Combination]
@@ -72,16 +73,16 @@ def declared_points(hand: OttocentoHand) -> tuple[int, int]:
 _COUNTS = ("three", "four", "five", "six", "seven")
 
 
-def _listed(combos: Combos, what: str) -> str:
+def _listed(combos: Combos, what: str, numbering: Numbering) -> str:
     """ "Kings (3): 17; Queens (3): 14; Knights (3): 13; three cricche, so doubled"."""
-    text = "; ".join(c.describe() for c in combos)
+    text = "; ".join(c.describe(numbering) for c in combos)
     return text + (f"; {_COUNTS[len(combos) - 3]} {what}, so doubled" if doubled(combos) else "")
 
 
-def _declared_sentence(who: str, combos: Combos) -> str:
+def _declared_sentence(who: str, combos: Combos, numbering: Numbering) -> str:
     cricche, runs = _split(combos)
-    parts = [_listed(cricche, "cricche")] if cricche else []
-    parts += [_listed(runs, "sequences")] if runs else []
+    parts = [_listed(cricche, "cricche", numbering)] if cricche else []
+    parts += [_listed(runs, "sequences", numbering)] if runs else []
     return f"{who} declared {combos_points(combos)}: {'; '.join(parts)}."
 
 
@@ -93,7 +94,7 @@ def _side_working(hand: OttocentoHand, side: int, names: Sequence[str] | None) -
     for group, what in ((cricche, "cricche"), (runs, "sequences")):
         if group:
             points = group_points(group)
-            sentences.append(f"{who} captured {what} worth {points}: {_listed(group, what)}.")
+            sentences.append(f"{who} captured {what} worth {points}: {_listed(group, what, hand.rules.numbering)}.")
             parts.append(f"{points} in {what}")
             total += points
     assert hand.card_points is not None
@@ -117,7 +118,7 @@ def score(hand: OttocentoHand, names: Sequence[str] | None = None) -> OttocentoR
     """Each side's points for the hand, with one sentence per part (``names``: the four players, by seat)."""
     declared = declared_points(hand)
     working = [
-        _declared_sentence(player_name(s, names), hand.declarations[s])
+        _declared_sentence(player_name(s, names), hand.declarations[s], hand.rules.numbering)
         for s in declaring_order(hand.dealer)
         if hand.declarations[s]
     ]
@@ -134,8 +135,19 @@ def score(hand: OttocentoHand, names: Sequence[str] | None = None) -> OttocentoR
             sides[side] += points
         if parts:
             working.append(f"{side_name(side, names)} score {sides[side]} for the hand: {_and(parts)}.")
+    working += _grande_reading(hand)
     a, b = sides
     return OttocentoResult((a, b), (a, b, a, b), declared, tuple(working))
+
+
+def _grande_reading(hand: OttocentoHand) -> list[str]:
+    """Which reading of the Grande's wild cards scored it, when a Grande holds both (only then do they differ)."""
+    groups = [*hand.declarations, *hand.captured]
+    if not any(c.kind is Run.GRANDE and c.wilds > 1 for combos in groups for c in combos):
+        return []
+    if hand.rules.grande_gaps > 1:
+        return ["Our reading, by this table's house rule: each wild card in the Grande may fill a gap of its own."]
+    return ["Our reading of the rules text: one wild card in the Grande fills a gap, the other only lengthens it."]
 
 
 def summary(hand: OttocentoHand, names: Sequence[str]) -> str:

@@ -159,3 +159,16 @@ def test_a_refused_hand_marks_its_cards_and_stays_accessible(browser, playwright
         assert violations(phone) == []
     finally:
         context.close()
+
+
+def test_card_points_typed_for_both_sides_are_both_kept_and_checked(phone: Page, live_server: str):
+    """Issue #30, 2: typing the second side's card points once wrote over the first, so the 87 check never spoke."""
+    start(phone, live_server)
+    phone.locator("#score-hand").click()
+    phone.fill("#card_points_0", "50")
+    expect(phone.locator("#card_points_1")).to_have_value("37")  # an empty side takes the rest
+    phone.fill("#card_points_1", "40")  # the other side counted too, to another figure
+    expect(phone.locator("#card_points_0")).to_have_value("50")  # what was typed stays
+    phone.locator('#last_trick-box label[data-value="0"]').click()
+    phone.locator("#save").click()
+    expect(phone.locator("#card_points_1-error")).to_contain_text("add up to 87 (counted in pairs); these add up to 90")

@@ -17,6 +17,8 @@ from companion.games.ottocento import (
     BARILLI,
     CARDS,
     DEFAULT_RULES,
+    EACH_WILD_A_GAP,
+    MODERN_PACK,
     OPENING,
     PACK,
     PARLETT,
@@ -244,7 +246,10 @@ def test_the_grande_runs_from_the_16_and_wild_cards_fill_single_gaps():
     assert value("grande", "angel", "world", "moon", "t16", "t15") == 20  # one of the opening skipped
     assert "the 15 is cut off" in problem("grande", "angel", "world", "sun", "moon", "t15")  # the 16 may not be
     assert value("grande", "angel", "world", "sun", "moon", "t15", "begato") == 25  # the Bégato for the 16
-    assert value("grande", "angel", "world", "sun", "moon", "t16", "t14", "t12", "begato", "matto") == 40
+    # Two gaps filled, one wild card each: only under the house rule (the rules text lets one wild card fill a gap).
+    gaps = ("angel", "world", "sun", "moon", "t16", "t14", "t12", "begato", "matto")
+    assert value("grande", *gaps, rules=EACH_WILD_A_GAP) == 40
+    assert "the 12 is cut off" in problem("grande", *gaps)
     # Two wild cards in a row end the Grande: not for the 15 and 14 with the 13 below them ...
     assert "the 13 is cut off" in problem("grande", "angel", "world", "sun", "moon", "t16", "t13", "begato", "matto")
     # ... but both may be added at its end (Barilli's "1 or 2 contatori").
@@ -493,8 +498,12 @@ def test_the_reference_sheet_renders_from_the_engine():
         assert needed in html
     assert html.count('class="interp"') >= 12
     # Every table scrolls in a labelled, focusable region.
-    assert html.count("<table") == len(SCROLLING_TABLE.findall(html)) == 5
+    assert html.count("<table") == len(SCROLLING_TABLE.findall(html)) == 6
     assert "at most 1 wild card\n" in render_sheet(rules=PARLETT)
+    # Issue #30, 3: the Grande's reading and the pack's numbering, on the sheet.
+    assert '<th scope="col">16</th>' in html and "<td>17</td>" in html and "<td>Angel (21)</td>" in html
+    assert "Angel, Sun, 16 and both wild cards is 20" in html and "Gaps in the Grande filled by wild cards" in html
+    assert "each wild card may fill a gap of the Grande" in render_sheet(rules=EACH_WILD_A_GAP)
     assert "goes on after the 5 with the Moors" in render_sheet(rules=BARILLI)
 
 
@@ -585,7 +594,9 @@ def test_the_game_plays_to_the_sessions_target_and_honours_only_a_true_call_out(
     )
     short = OttocentoHand.from_json({"dealer": 0, "declarations": [[], [], [KINGS], []], "called_out": 2})
     outcome = GAME.outcome(Played((729, 0, 729, 0), 5, 99, (*hands, short)))
-    assert not outcome.finished and outcome.lines[1].startswith("The call-out in hand 5 does not end the game")
+    assert not outcome.finished and outcome.lines[1].startswith(
+        "Seat 3's call-out, in the hand seat 1 dealt, does not end the game"
+    )
     three = [[], [], [KINGS, QUEENS, KNIGHTS], []]
     called = OttocentoHand.from_json({"dealer": 0, "declarations": three, "called_out": 2})
     assert GAME.outcome(Played((800, 0, 800, 0), 5, 99, (*hands, called))).winners == (0, 2)
@@ -605,10 +616,80 @@ def test_the_game_plays_to_the_sessions_target_and_honours_only_a_true_call_out(
 def test_the_games_options_and_what_the_scoreboard_says_of_them():
     from companion.games.ottocento import GAME
 
-    assert GAME.options({"max_wilds_in_suit": 1}) == PARLETT and GAME.options("nonsense") == DEFAULT_RULES
-    assert GAME.options_json(GAME.options({})) == DEFAULT_RULES.to_json()
+    # A session saved before the Grande's choice existed reads as it was scored: each wild card a gap.
+    assert GAME.options({"max_wilds_in_suit": 1, "grande_gaps": 1}) == PARLETT
+    assert GAME.options("nonsense") == GAME.options({}) == EACH_WILD_A_GAP
+    assert GAME.options_json(GAME.options(DEFAULT_RULES.to_json())) == DEFAULT_RULES.to_json()
     assert GAME.check_options({}) is None and GAME.check_options({"target": 1000}) is None
     assert "1 or 2 wild cards" in GAME.check_options({"max_wilds_in_suit": 5})
     assert GAME.option_lines(PARLETT)[0] == "A suit sequence takes one wild card at most (Parlett)."
     assert GAME.partnerships(4) == ((0, 2), (1, 3)) and not GAME.zero_sum
     assert [s.id for s in GAME.stakes] == ["game", "point"]
+
+
+# --- Issue #30: piles no deal gives, the Grande's wild cards, alike Moors, the pack's numbering ------------------
+
+
+def test_card_points_no_pile_can_hold_are_refused():
+    """A side holds no cards or at least a trick (four cards of 1: 4 - 2 = 2); the dealer's side its two discards
+    besides (two more cards, 1 more: 3), unless it took no trick at all (seed 001: the discards then go over)."""
+    for points, side in (((86, 1), 1), ((2, 85), 0), ((1, 86), 0)):  # seat 1 deals: seats 1 & 3 hold the discards
+        found = refused(played(points=points))
+        assert (found.field, found.item) == ("card_points", str(side))
+    assert refused(played(points=(86, 1))).message == (
+        "Seats 2 & 4 cannot have 1 card point: a side holds no cards (0) or at least a trick, worth 2 or more "
+        "(each card is 1 or more, less 1 a pair)."
+    )
+    assert "the dealer's side, cannot have 2 card points" in refused(played(points=(2, 85))).message
+    for points in ((85, 2), (84, 3), (3, 84), (87, 0), (0, 87)):
+        assert OttocentoHand.from_json(played(points=points, last=0 if points[0] else 1)).card_points == points
+    # A hand saved before the check reads as it was scored.
+    assert OttocentoHand.from_json(played(points=(86, 1)), stored=True).card_points == (86, 1)
+
+
+def test_one_wild_card_fills_a_gap_of_the_grande_by_the_rules_text():
+    """Seed 001: wild cards "may only be used once in a trump sequence to fill gaps"; the house rule lets each fill
+    one. Angel, Sun, 16, 14 and both wild cards: 25 under the house rule, the 14 cut off by the rules text."""
+    issue = ("angel", "sun", "t16", "t14", "begato", "matto")
+    assert "the 14 is cut off" in problem("grande", *issue)
+    assert value("grande", "angel", "sun", "t16", "begato", "matto") == 20  # the Moon filled, one wild card added
+    assert value("grande", *issue, rules=EACH_WILD_A_GAP) == 25
+    # The working says which reading scored a Grande holding both wild cards.
+    seed = OttocentoHand.from_json(played(([C("grande", "angel", "sun", "t16", "begato", "matto")], [])))
+    assert score(seed).working[-1] == (
+        "Our reading of the rules text: one wild card in the Grande fills a gap, the other only lengthens it."
+    )
+    house = OttocentoHand.from_json(played(([C("grande", *issue)], []), rules={"grande_gaps": 2}))
+    assert score(house).sides == (25 + 44 + 6, 43)
+    assert score(house).working[-1].startswith("Our reading, by this table's house rule: each wild card")
+    one = OttocentoHand.from_json(played(([C("grande", "angel", "world", "sun", "begato")], [])))
+    assert not any("Our reading" in line for line in score(one).working)  # one wild card: the readings agree
+    # A hand saved before the choice existed reads as it was scored then: each wild card a gap of its own.
+    old = played(([C("grande", *issue)], []), rules={"max_wilds_in_suit": 2, "moors_after_grande": False})
+    assert score(OttocentoHand.from_json(old, stored=True)).sides == (75, 43)
+    assert refused(old).field == "captured"  # entered now, the session's rules say which reading
+
+
+def test_two_sides_or_players_may_tap_the_same_alike_moors():
+    """The Moors are alike: Moor 1 and Moor 2 tapped on both sides are four Moors, not one card twice."""
+    both = played(([C("moors", "moor1", "moor2", "begato")], [C("moors", "moor1", "moor2", "matto")]))
+    assert sides(both) == (10 + 44 + 6, 10 + 43)
+    declared = [[C("moors", "moor1", "moor2", "begato")], [C("moors", "moor1", "moor2", "matto")], [], []]
+    assert len(OttocentoHand.from_json(played(declarations=declared)).declarations[1]) == 1
+    five = (C("moors", "moor1", "moor2", "moor3", "begato"), C("moors", "moor1", "moor2", "matto"))
+    found = refused(played(([five[0]], [five[1]])))
+    assert (found.field, found.item) == ("captured", "1:moor1") and "more Moors than the pack's 4" in found.message
+    found = refused(played(declarations=[[five[0]], [five[1]], [], []]))
+    assert (found.field, found.item) == ("declarations", "1:moor1")
+
+
+def test_a_pack_numbered_1_to_21_shows_each_trump_one_higher_and_scores_the_same():
+    grande = [C("grande", *GRANDE_TO_5)]
+    modern = OttocentoHand.from_json(played((grande, []), rules={"numbering": "modern"}))
+    assert score(modern).sides == sides(played((grande, [])))
+    assert "Grande Angel-World-Sun-…-6 (16 cards): 75" in score(modern).working[0]
+    cut = ("angel", "world", "sun", "moon", "t16", "t13")
+    assert "the 14 is cut off (below the Moon the trumps run down from the 17" in problem(
+        "grande", *cut, rules=MODERN_PACK
+    )
+    assert "the 13 is cut off (below the Moon the trumps run down from the 16" in problem("grande", *cut)

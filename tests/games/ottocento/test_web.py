@@ -182,9 +182,13 @@ def test_refusals_stand_beside_their_fields_in_the_players_names(client):
     both = post_hand(client, board, **played(grandes))
     assert error_of(both.text, "c1_grande") == "Both sides have the Grande: its cards can be in one side's tricks only."
     moors = post_hand(
-        client, board, **played(({"moors": ["moor1", "moor2", "begato"]}, {"moors": ["moor2", "moor3", "matto"]}))
+        client,
+        board,
+        **played(({"moors": ["moor1", "moor2", "moor3", "begato"]}, {"moors": ["moor1", "moor2", "matto"]})),
     )
-    assert error_of(moors.text, "c1_moors") == "The second Moor is in both sides' combinations: it was taken once."
+    assert error_of(moors.text, "c1_moors") == (
+        "The two sides' combinations hold more Moors than the pack's 4: they were taken once."
+    )
     short = post_hand(client, board, **played(({"kings": ["KS", "KB", "KC", "KD"]}, {}), points=("12", "")))
     assert error_of(short.text, "card_points_0") == (
         "Ann & Cat's captured combinations alone are worth at least 18 card points, not 12."
@@ -277,7 +281,7 @@ def test_a_call_out_ends_the_game_and_one_short_of_the_target_does_not(client):
     save(client, board, {"dealer": 0, "declarations": [[], [], [kings], []], "called_out": 2})  # 729: short of 800
     page = client.get(board).text
     assert totals(page) == [729, 0, 729, 0]
-    assert "The call-out in hand 5 does not end the game: its side reached only 729 of 800 with its" in page
+    assert "Cat&#39;s call-out, in the hand Ann dealt, does not end the game: its side reached only 729 of 800" in page
     assert 'id="score-hand"' in page
     delete = client.get(board + "/hands/5/delete").text
     assert client.post(board + "/hands/5/delete", data={"csrf_token": csrf_from(delete)}).status_code == 303
@@ -303,7 +307,13 @@ def test_a_session_exports_imports_and_rescores_whole(app, client, tmp_path):
     exported = json.loads(client.get(board + "/export.json").text)
     session = exported["sessions"][0]
     assert session["game"] == "ottocento" and session["stake_per"] == "game"
-    assert session["house_rules"] == {"max_wilds_in_suit": 2, "moors_after_grande": True, "target": 800}
+    assert session["house_rules"] == {
+        "max_wilds_in_suit": 2,
+        "moors_after_grande": True,
+        "target": 800,
+        "grande_gaps": 1,
+        "numbering": "bolognese",
+    }
     fresh = make_app(tmp_path / "fresh.sqlite3")
     with Session(fresh.extensions["db_engine"], expire_on_commit=False) as db:
         imported = backup.import_all(db, exported)
@@ -406,3 +416,61 @@ def test_a_won_game_is_no_longer_playing_and_its_chart_spans_its_hands(client):
     # The chart is drawn over the five hands played, not the 99 deals a session to a target may run to.
     points = re.search(r'points="([^"]+)"><title>Ann</title>', client.get(board).text).group(1).split()
     assert len(points) == 6 and float(points[-1].split(",")[0]) == WIDTH - PAD
+
+
+# -- issue #30: piles no deal gives, the call-out after a delete, the Grande's reading, the pack's numbering ------
+
+
+def test_card_points_no_pile_holds_are_refused_beside_them(client):
+    board = start(client)
+    one = post_hand(client, board, **played(points=("86", "")))  # Ann deals: Bob & Dan left with 1
+    assert one.status_code == 422
+    assert error_of(one.text, "card_points_1").startswith("Bob & Dan cannot have 1 card point: a side holds no cards")
+    two = post_hand(client, board, **played(points=("2", "")))
+    assert error_of(two.text, "card_points_0").startswith("Ann & Cat, the dealer's side, cannot have 2 card points")
+    # Without JavaScript both sides' figures are sent as typed: the 87 check speaks when they disagree.
+    both = post_hand(client, board, **played(points=("50", "40")))
+    assert "these add up to 90" in error_of(both.text, "card_points_1")
+    assert totals(client.get(board).text) == [0, 0, 0, 0]
+
+
+def test_a_void_call_out_after_a_delete_is_named_as_the_scoreboard_shows_it(client):
+    """Issue #30, 2: after a delete, the message said "hand 5" for what the scoreboard calls deal 6."""
+    board = start(client)
+    for _ in range(2):
+        save(client, board, BIG)
+    delete = client.get(board + "/hands/1/delete").text
+    assert client.post(board + "/hands/1/delete", data={"csrf_token": csrf_from(delete)}).status_code == 303
+    save(client, board, BIG)  # deal 3
+    kings = {"kind": "kings", "cards": ["KS", "KB", "KC"]}
+    save(client, board, {"dealer": 1, "declarations": [[], [kings], [], []], "called_out": 1})  # deal 4, short
+    page = client.get(board).text
+    # Named by who called out and who dealt, as the deal's row shows them (the records come without deal numbers).
+    named = re.search(
+        r"Bob&#39;s call-out, in the hand (\w+) dealt, does not end the game: its side reached only 17", page
+    )
+    assert named and named.group(1) in NAMES
+    assert "hand 3" not in page
+
+
+def test_the_grande_reading_and_the_packs_numbering_are_chosen_on_the_start_form(client):
+    page = client.get("/new/ottocento").text
+    assert re.search(r'<input checked id="grande_gaps-0" name="grande_gaps" type="radio" value="1">', page)
+    assert re.search(r'<input checked id="numbering-0" name="numbering" type="radio" value="bolognese">', page)
+    issue = {"grande": ["angel", "sun", "t16", "t14", "begato", "matto"]}
+    seed = start(client)  # the rules text's reading unless the table chooses the other
+    refused = post_hand(client, seed, **played((issue, {})))
+    assert "the 14 is cut off" in error_of(refused.text, "c0_grande")
+    house = start(client, grande_gaps="2", numbering="modern")
+    form = client.get(house + "/hands/new").text
+    assert "<span>17</span>" in form and "<span>Moor 2</span>" in form and "<span>Angel 21</span>" in form
+    assert 'value="t16"><span>17</span>' in form and 'value="t5"><span>6</span>' in form
+    save(
+        client,
+        house,
+        {**BIG, "captured": [[{"kind": "grande", "cards": issue["grande"]}], []], "rules": {"grande_gaps": 2}},
+    )
+    board = client.get(house).text
+    assert totals(board) == [25 + 87 + 6, 0, 25 + 87 + 6, 0]
+    assert "each wild card in the Grande may fill a gap of its own" in board
+    assert "The pack is numbered 1 to 21" in board
