@@ -635,6 +635,23 @@ def stored_record(game_id: str, seats: int, text: str) -> Any:
     return GAMES[game_id].parse(json.loads(text), seats, stored=True)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A row of a session's standings: a player, or a side of a partnership game with its players named."""
+
+    seats: tuple[int, ...]
+    #: The player's name, or the side's players: "Ann & Cat".
+    name: str
+    #: The total in the game's unit (partners have the same).
+    total: int
+    #: Each of its players' money (halfpence).
+    money: int
+    #: 1 for the leader.
+    place: int
+    #: Another row has the same place.
+    equal: bool
+
+
 @dataclass
 class Scoreboard:
     """A session with its recorded hands: totals, how it stands, money and settlement for the scoreboard.
@@ -734,11 +751,52 @@ class Scoreboard:
         return self.stake is Stake.PER_POINT
 
     @cached_property
-    def sides(self) -> list[tuple[tuple[int, ...], str, int]]:
-        """A partnership game's sides: (seats, "Ann & Cat", total), leader first; [] when each plays alone."""
-        fixed = self.game.partnerships(self.sitting.seats) or ()
-        found = [(seats, " & ".join(self.names[s] for s in seats), self.totals[seats[0]]) for seats in fixed]
-        return sorted(found, key=lambda side: -side[2])
+    def partners(self) -> tuple[tuple[int, ...], ...]:
+        """A partnership game's sides (seats), in the game's order; () when each plays alone."""
+        return self.game.partnerships(self.sitting.seats) or ()
+
+    @property
+    def parties(self) -> tuple[tuple[int, ...], ...]:
+        """Who plays together: the sides of a partnership game, else each player alone."""
+        return self.partners or tuple((seat,) for seat in self.seats)
+
+    @cached_property
+    def ranking(self) -> list[Standing]:
+        """Who stands where, leader first: the sides of a partnership game (its players named within), else each
+        player. Each row's place is counted among the rows, so partners never share one "equal" between them."""
+        rows = [(seats, self.places[seats[0]]) for seats in self.parties]
+        found = [
+            Standing(
+                seats,
+                " & ".join(self.names[s] for s in seats),
+                self.totals[seats[0]],
+                self.money[seats[0]],
+                place,
+                [p for _, p in rows].count(place) > 1,
+            )
+            for seats, place in rows
+        ]
+        return sorted(found, key=lambda row: (-row.total, row.seats[0]))
+
+    @property
+    def sides(self) -> list[Standing]:
+        """A partnership game's sides, leader first; [] when each plays for themselves."""
+        return self.ranking if self.partners else []
+
+    @cached_property
+    def shared_place(self) -> list[bool]:
+        """Each seat's place is shared with another player or side (its partner does not count)."""
+        shared = [False] * len(self.seats)
+        for row in self.ranking:
+            for seat in row.seats:
+                shared[seat] = row.equal
+        return shared
+
+    @cached_property
+    def running_by_party(self) -> list[tuple[str, list[int]]]:
+        """(name, running total) of each side, or each player, in seat order: one line each on the chart, which
+        keeps its colour whoever leads."""
+        return [(" & ".join(self.names[s] for s in seats), self.running[seats[0]]) for seats in self.parties]
 
     @cached_property
     def running(self) -> list[list[int]]:

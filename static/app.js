@@ -178,3 +178,24 @@ window.addEventListener("pageshow", (event) => {
   const form = document.getElementById("hand-form");
   if (event.persisted && form && form.dataset.sent) location.reload();
 });
+
+// The screen stays on while a scoreboard or a hand form is open and shown: a table glances at it between hands
+// (the Screen Wake Lock API). A browser lets the lock go whenever the page is hidden, so it is asked for again
+// each time the page is shown. Where the API is missing, or the browser refuses (low battery, say), the phone
+// sleeps as its own settings say, and nothing else changes.
+let awake = null; // the lock held, or the promise of one being asked for
+
+async function keepAwake() {
+  if (awake || document.hidden || !("wakeLock" in navigator)) return;
+  if (!document.querySelector("#board, #hand-form")) return;
+  try {
+    awake = navigator.wakeLock.request("screen");
+    const lock = await awake;
+    awake = lock;
+    lock.addEventListener("release", () => { if (awake === lock) awake = null; });
+  } catch {
+    awake = null;
+  }
+}
+document.addEventListener("DOMContentLoaded", keepAwake);
+document.addEventListener("visibilitychange", keepAwake);

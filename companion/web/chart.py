@@ -1,5 +1,5 @@
-"""A small server-drawn SVG chart of running totals: a session's seats over its deals, a group's players over its
-sessions. Lines differ by colour, dash and marker, so they read without colour too."""
+"""A small server-drawn SVG chart of running totals: a session's seats (or sides) over its deals, a group's players
+over its sessions. Lines differ by colour, dash and marker, so they read without colour too."""
 
 from __future__ import annotations
 
@@ -109,6 +109,7 @@ def _drawn(count: int, steps: int) -> list[int]:
 
 def running_totals_chart(board: Scoreboard) -> Chart | None:
     """Each seat's running total over the session's deals (over the hands played so far, in a game played to a
-    target: its deals are only a ceiling)."""
+    target: its deals are only a ceiling); in a partnership game each side's, one line a side (partners' lines
+    would lie one on the other)."""
     steps = board.ending.steps(len(board.hands), board.sitting.deals)
-    return line_chart(list(zip(board.names, board.running, strict=True)), steps)
+    return line_chart(board.running_by_party, steps)

@@ -49,6 +49,12 @@ bp = Blueprint("sittings", __name__)
 PER_PAGE = GROUPS_PER_PAGE = 20
 
 
+@bp.app_template_filter("game_of")
+def game_of_session(sitting: Sitting) -> Game[Any]:
+    """A session's game, for a page that has the session alone (its Share page): the game heads it."""
+    return GAMES[sitting.game]
+
+
 #: How long an unfinished session counts as still being played: an evening, and the night after it.
 RUNNING_FOR = timedelta(hours=24)
 
@@ -242,7 +248,7 @@ def delete(public_id: str) -> Response:
         flash(f"The session of {names} is deleted.")
         return see_other(url_for("sittings.start"))
     progress = ending_of(sitting).progress(hand_count(db.session, sitting), sitting.deals)
-    return render("sittings/delete.html", sitting=sitting, progress=progress)
+    return render("sittings/delete.html", sitting=sitting, progress=progress, game=GAMES[sitting.game])
 
 
 @bp.get("/s/<public_id>/export.json")

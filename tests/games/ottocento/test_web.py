@@ -414,7 +414,7 @@ def test_a_won_game_is_no_longer_playing_and_its_chart_spans_its_hands(client):
     start_page = client.get("/").text
     assert 'id="running"' not in start_page and board in start_page  # listed among the phone's sessions
     # The chart is drawn over the five hands played, not the 99 deals a session to a target may run to.
-    points = re.search(r'points="([^"]+)"><title>Ann</title>', client.get(board).text).group(1).split()
+    points = re.search(r'points="([^"]+)"><title>Ann &amp; Cat</title>', client.get(board).text).group(1).split()
     assert len(points) == 6 and float(points[-1].split(",")[0]) == WIDTH - PAD
 
 
