@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLASK := $(BIN)/flask --app wsgi
 TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 
-.PHONY: install db run serve test chromium lint bench bench-engine load
+.PHONY: install db run serve test chromium lint bench bench-engine load translations
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,18 @@ $(DIGEST): $(STAMP) $(filter-out $(wildcard static/*-*.* static/*.gz) $(DIGEST),
 	$(FLASK) digest clean >/dev/null
 	$(FLASK) digest compile >/dev/null
 
-install: $(STAMP) $(NODE_STAMP) $(DIGEST)
+# The compiled catalogues (translations/<lang>/LC_MESSAGES/messages.mo), made again when a catalogue changes.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard translations/*/LC_MESSAGES/messages.po))
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel compile --statistics -i $< -o $@ 2>&1 | grep -v "^compiling" || true
+
+install: $(STAMP) $(NODE_STAMP) $(DIGEST) $(CATALOGUES)
+
+# After changing a text: the strings the code and templates use, merged into each language's catalogue
+# (translations/<lang>/LC_MESSAGES/messages.po); translate what is new or marked fuzzy, then make install.
+translations: install
+	$(BIN)/pybabel extract --no-location --sort-output -F babel.cfg -o translations/messages.pot . >/dev/null
+	$(BIN)/pybabel update --no-fuzzy-matching -i translations/messages.pot -d translations
 
 # Creates the database in instance/ or upgrades it to the newest schema.
 db: install

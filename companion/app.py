@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 from . import ratelimit  # noqa: F401  (registers the database:// storage)
 from .extensions import compress, csrf, db, limiter, static_digest
 from .games import template_folders
+from .i18n import register_i18n
 from .store import SessionDeleted
 from .web import security
 
@@ -131,6 +132,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web.api.routes import bp as api_bp
     from .web.groups.routes import bp as groups_bp
     from .web.hands.routes import bp as hands_bp
+    from .web.language.routes import bp as language_bp
     from .web.phone.routes import bp as phone_bp
     from .web.reference.routes import bp as reference_bp
     from .web.sittings.routes import bp as sittings_bp
@@ -141,8 +143,11 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(reference_bp)
     app.register_blueprint(phone_bp)
+    app.register_blueprint(language_bp)
     csrf.exempt(api_bp)  # /api/score changes nothing
+    csrf.exempt(language_bp)  # a preference in the phone's own cookie (web/language/forms.py)
     filters.register(app)
+    register_i18n(app)
     _register_files(app)
     _register_errors(app)
     register_commands(app)

@@ -1,0 +1,1 @@
+"""The language switch at the foot of every page."""

@@ -1,0 +1,119 @@
+"""The players' languages: every string the code marks is in each catalogue, translated, with its placeholders; the
+language comes from the phone's choice, else its browser's."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from companion.i18n import LANGUAGES, TRANSLATIONS
+from tests.conftest import ROOT
+from tests.web.helpers import start_session
+
+#: What ``make translations`` reads (babel.cfg): the Python and the templates.
+METHODS = [
+    ("companion/**.py", "python"),
+    ("templates/**.html", "jinja2"),
+    ("companion/games/**/templates/**.html", "jinja2"),
+]
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w*\}")
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+
+
+def used_strings() -> set[str]:
+    """Every string the code and templates mark for translation, as ``pybabel extract`` finds them."""
+    found = extract_from_dir(str(ROOT), METHODS, options_map={"**.html": {}})
+    return {message if isinstance(message, str) else message[0] for _, _, message, *_ in found}
+
+
+def catalogue(code: str) -> dict[str, tuple[str, bool]]:
+    with (TRANSLATIONS / code / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        messages = read_po(f, locale=code)
+    return {m.id: (m.string, m.fuzzy) for m in messages if m.id and isinstance(m.id, str)}
+
+
+def test_the_code_marks_strings_and_the_catalogues_are_in_the_project():
+    assert len(used_strings()) >= 20
+    assert sorted(p.name for p in TRANSLATIONS.iterdir() if p.is_dir()) == sorted(TRANSLATED)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalogue_translates_every_string_the_code_uses(code):
+    held = catalogue(code)
+    missing = sorted(s for s in used_strings() if s not in held or not held[s][0] or held[s][1])
+    assert missing == [], f"{code}: untranslated or fuzzy (make translations, then translate)"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_translation_keeps_its_placeholders(code):
+    broken = {
+        source: text
+        for source, (text, _) in catalogue(code).items()
+        if text and sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(text))
+    }
+    assert broken == {}
+
+
+def test_the_compiled_catalogues_are_made_by_make_install_and_never_committed():
+    ignored = (ROOT / ".gitignore").read_text()
+    assert "translations/*/LC_MESSAGES/*.mo" in ignored
+    for code in TRANSLATED:  # `make install` compiled them (the suite runs after it)
+        assert (TRANSLATIONS / code / "LC_MESSAGES" / "messages.mo").is_file(), code
+
+
+def hand_form(client, **headers) -> str:
+    url = start_session(client)
+    return client.get(url + "/hands/new", headers=headers).text
+
+
+@pytest.mark.parametrize(
+    ("asked", "heading"),
+    [
+        ("fr-FR,fr;q=0.9,en;q=0.5", "Compter la donne"),
+        ("de-AT,de;q=0.8", "Spiel 1 zählen"),
+        ("it", "Conta la smazzata"),
+        ("pt-BR,pt", "Score deal"),  # not one the companion speaks: English
+        ("", "Score deal"),
+    ],
+)
+def test_the_language_is_the_browsers_best_match(client, asked, heading):
+    assert heading in hand_form(client, **{"Accept-Language": asked})
+
+
+def test_a_phones_choice_outlasts_its_browsers_language_and_goes_back_to_the_page(client):
+    url = start_session(client)
+    chose = client.post("/language", data={"lang": "it", "next": url + "/hands/new"})
+    assert chose.status_code == 303 and chose.headers["Location"] == url + "/hands/new"
+    # The page's query comes back from the Referer the browser sends (the form holds only the path).
+    referer = {"Referer": "http://localhost/new/french?players=3"}
+    chose = client.post("/language", data={"lang": "it", "next": "/new/french"}, headers=referer)
+    assert chose.headers["Location"] == "/new/french?players=3"
+    away = {"Referer": "http://evil.example/x?y=1"}
+    assert client.post("/language", data={"lang": "it", "next": "/g"}, headers=away).headers["Location"] == "/g"
+    assert "Conta la smazzata" in client.get(url + "/hands/new", headers={"Accept-Language": "de"}).text
+
+
+@pytest.mark.parametrize("away", ["//evil.example/", "https://evil.example/", "/\\evil.example", "", "nowhere"])
+def test_the_switch_never_sends_a_phone_to_another_site(client, away):
+    chose = client.post("/language", data={"lang": "fr", "next": away})
+    assert chose.status_code == 303 and chose.headers["Location"] == "/"
+
+
+def test_a_language_the_companion_does_not_speak_changes_nothing(client):
+    chose = client.post("/language", data={"lang": "xx", "next": "/"})
+    assert chose.status_code == 303 and "lang=" not in chose.headers.get("Set-Cookie", "")
+
+
+@pytest.mark.parametrize(
+    ("asked", "lang"), [("fr", "fr"), ("de-CH", "de"), ("it-IT", "it"), ("en-US", "en-GB"), ("", "en-GB")]
+)
+def test_the_page_says_its_language_and_every_page_offers_the_switch(client, asked, lang):
+    page = client.get("/reference/", headers={"Accept-Language": asked}).text
+    assert f'<html lang="{lang}">' in page
+    switch = page[page.index('<footer class="languages">') :]
+    offered = re.findall(r'<button type="submit" name="lang" value="(\w+)" lang="\w+"( aria-current="true")?>', switch)
+    assert [code for code, _ in offered] == list(LANGUAGES)
+    assert [code for code, current in offered if current] == [lang.split("-")[0]]
