@@ -71,4 +71,3 @@ def worker() -> Response:
     response.cache_control.no_cache = True
     response.headers["Content-Security-Policy"] = WORKER_CSP
     return response
-
