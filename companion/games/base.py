@@ -237,7 +237,9 @@ class Target(Ending):
         winners = game.winners(played)
         if winners:
             return Outcome(True, winners)
-        return Outcome(played.hands >= played.deals, lines=game.to_go(played, self.score))
+        if played.hands >= played.deals:  # out of deals with nobody there: a drawn game
+            return Outcome(True, lines=(f"No one reached {self.score} in {played.deals} deals: a drawn game.",))
+        return Outcome(False, lines=game.to_go(played, self.score))
 
     def describe(self, deals: int) -> str:
         return f"first to {self.score}"

@@ -157,3 +157,31 @@ def test_every_list_of_sessions_names_each_sessions_game(client):
     ann = re.search(r'href="(/g/[^"]+/players/\d+)">Ann<', group_page).group(1)
     player = client.get(ann).text
     assert "Piedmontese Tarocchi" in item(player[player.index('id="their-sessions-h"') :], board)
+
+
+def test_a_finished_game_says_in_words_who_won_it(client):
+    page = client.get(finished_tarocchi(client)).text
+    assert '<p class="winners">Ann &amp; Cat win the game, 163 to 149.</p>' in page
+
+
+def test_a_game_to_a_target_out_of_deals_with_no_winner_says_it_is_drawn_not_how_far_to_go():
+    from companion.games import GAMES
+    from companion.games.base import Played
+
+    game = GAMES["ottocento"]
+    going = game.outcome(Played((712, 90, 712, 90), 4, 40, names=("Ann", "Bob", "Cat", "Dan")))
+    over = game.outcome(Played((712, 90, 712, 90), 40, 40, names=("Ann", "Bob", "Cat", "Dan")))
+    assert not going.finished and going.lines[0].startswith("To reach 800: 88 for Ann & Cat")
+    assert over.finished and over.winners == () and over.lines == ("No one reached 800 in 40 deals: a drawn game.",)
+
+
+def test_every_games_rules_sheets_are_headed_with_that_game(client):
+    from companion.games import GAMES
+
+    assert sum(len(game.sheets) for game in GAMES.values()) >= 8
+    for game in GAMES.values():
+        for sheet in game.sheets:
+            if "<" in sheet.rule:
+                continue
+            page = client.get("/reference/" + sheet.rule).text
+            assert f'<a class="brand" href="/">{game.name}</a>' in page, sheet.rule
