@@ -51,7 +51,7 @@ def game(game_id: str) -> Response:
 def _show(game: Game[Any], sheet: Sheet, **values: str) -> Response:
     """One of ``game``'s sheets; one that follows a session (``?session=``) gets it, and its options if it is a
     session of this game (else the game's usual ones)."""
-    context: dict[str, Any] = {}
+    context: dict[str, Any] = {"heading_game": game}  # each sheet is headed with its game's name
     options = game.options({})
     if sheet.session:
         public_id = request.args.get("session", "")
