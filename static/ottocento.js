@@ -1,6 +1,7 @@
 // Ottocento's hand form, on top of what works without it: each folded player or side says what it holds as its
-// cards are tapped, a kind's cards clear with one tap, and one side's card points fill in the other side's (the
-// rest of the pack's 87) unless the player typed that side's too. The preview is htmx's, as in every game.
+// combinations are tapped (a quick choice's cards and those ticked one by one, together, as the server takes
+// them), and one side's card points fill in the other side's (the rest of the pack's 87) unless the player typed
+// that side's too. The preview is htmx's, as in every game.
 (() => {
   const PACK_POINTS = 87;
 
@@ -12,14 +13,23 @@
   };
 
   const counted = (kind) => {
-    const count = kind.querySelectorAll("input:checked").length;
+    const cards = new Set();
+    for (const box of kind.querySelectorAll("input:checked")) {
+      const chosen = box.closest("[data-cards]");
+      for (const code of chosen ? chosen.dataset.cards.split(" ") : box.type === "checkbox" ? [box.value] : []) {
+        cards.add(code);
+      }
+    }
+    const count = cards.size;
     const value = count ? worth(kind, count) : null;
     return count ? (value === null ? `${count}` : `${count} · ${value}`) : "";
   };
 
   function describe(group) {
     const held = [];
-    for (const kind of group.querySelectorAll("[data-kind]")) {
+    // The cricche first, as the working and the server's summary list them (the form shows the sequences first).
+    const kinds = [...group.querySelectorAll("[data-kind]")];
+    for (const kind of [...kinds.filter((k) => !("run" in k.dataset)), ...kinds.filter((k) => "run" in k.dataset)]) {
       const text = counted(kind);
       kind.querySelector("[data-count]").textContent = text;
       if (text) held.push(`${kind.dataset.kind} ${text}`);
@@ -30,14 +40,6 @@
   document.addEventListener("change", (event) => {
     const group = event.target.closest("#hand-form [data-group]");
     if (group) describe(group);
-  });
-
-  document.addEventListener("click", (event) => {
-    const clear = event.target.closest("#hand-form [data-clear]");
-    if (!clear) return;
-    const ticked = [...clear.closest("[data-kind]").querySelectorAll("input:checked")];
-    for (const box of ticked) box.checked = false;
-    if (ticked.length) ticked[0].dispatchEvent(new Event("change", { bubbles: true })); // previewed, and kept
   });
 
   // A value the player typed is never written over: typed on both sides, both are sent, and the server says
@@ -62,6 +64,5 @@
   // After app.js has brought back a hand left mid-way (Back, a reload): the summaries as the boxes stand.
   document.addEventListener("DOMContentLoaded", () => {
     for (const group of document.querySelectorAll("#hand-form [data-group]")) describe(group);
-    for (const clear of document.querySelectorAll("#hand-form [data-clear]")) clear.hidden = false;
   });
 })();

@@ -1,9 +1,14 @@
-"""Ottocento's hand form: the combinations as the table lays them out, tapped card by card.
+"""Ottocento's hand form: the combinations as the table lays them out, each in one tap or two.
 
 Each player's declarations and each side's captured combinations are a *group*; in a group each kind of cricca
 or sequence is one set of checkboxes, its cards (a player or side has at most one of each kind, so a kind's
-ticked cards are that combination). Then one side's card points (the other side's are the rest of 87), who
-took the last trick, and a call-out, which leaves out what play would have given.
+ticked cards are that combination). Beside them each kind has a *quick* choice (``d1_grande_quick``), a row of
+radio buttons that each stand for a whole combination: a cricca "all four" or "no Swords" (every cricca the
+engine takes is one of these five), a sequence by its last card (its head, the Angel or the King, is always
+there: "Angel down to 5" is one tap), the Moors by how many. The form sends both, and the kind's cards are the
+quick choice's and the ticked ones together, so the wild cards, a gap or an odd Ace are still tapped one by one.
+Then one side's card points (the other side's are the rest of 87), who took the last trick, and a call-out,
+which leaves out what play would have given.
 
 Without JavaScript it is plain checkboxes, text and radio buttons with a Preview button; ``ottocento.js`` keeps
 the folded groups' summaries and the other side's card points up to date as the table taps.
@@ -20,7 +25,7 @@ from wtforms import Field, HiddenField, RadioField, StringField
 from ..common import InvalidHand
 from ..common.fields import MultiCheckboxField, options, seat_number
 from ..common.form import FormData, GameHandForm, by_name, entered, radios, whole
-from .cards import MOORS, PACK_POINTS, Card, Numbering, label, printed, short
+from .cards import ACES, CARDS, MOORS, PACK_POINTS, Card, Numbering, label, printed, short
 from .combinations import ORDER, Combination, Cricca, Kind, cards_for, sequence_value
 from .combinations import Sequence as Run
 from .hand import SEATS, OttocentoHand
@@ -37,6 +42,67 @@ RUNS = tuple(k for k in ORDER if isinstance(k, Run))
 def kind_field(group: str, kind: Kind) -> str:
     """The name of one kind's checkboxes in one group: ``d2_kings``, ``c0_grande``."""
     return f"{group}_{kind.id}"
+
+
+def quick_field(group: str, kind: Kind) -> str:
+    """The name of one kind's quick choice in one group: ``c0_grande_quick``."""
+    return f"{kind_field(group, kind)}_quick"
+
+
+#: A quick choice: (value sent, what its chip says, the cards it stands for).
+Quick = tuple[str, str, tuple[Card, ...]]
+MOOR_COUNTS = {2: "two", 3: "three", 4: "four"}
+
+
+def quick_choices(kind: Kind, rules: OttocentoRules = DEFAULT_RULES) -> list[Quick]:
+    """The whole combinations of a kind that one tap enters: all four or all but one of a cricca (or the Aces); a
+    sequence from its head down to a card; two, three or four Moors (they are alike: the first ones).
+
+    >>> [(value, text) for value, text, _ in quick_choices(Cricca.KINGS)][:3]
+    [('all', 'all four'), ('no-KS', 'no Swords'), ('no-KB', 'no Batons')]
+    >>> [(value, text, len(cards)) for value, text, cards in quick_choices(Run.SWORDS)]
+    [('NS', 'Knight', 3), ('PS', 'Page', 4), ('AS', 'Ace', 5)]
+    >>> grande = quick_choices(Run.GRANDE)
+    >>> len(grande), grande[0][:2], grande[-1][:2], len(grande[-1][2])
+    (14, ('sun', 'Sun'), ('t5', '5'), 16)
+    >>> [cards[-1].code for _, _, cards in quick_choices(Run.MOORS)]
+    ['moor2', 'moor3', 'moor4']
+    """
+    if isinstance(kind, Cricca) or kind is Run.ACES:
+        four = kind.members if isinstance(kind, Cricca) else ACES
+        but_one = [(f"no-{c.code}", f"no {chip(c, kind, rules.numbering)}", tuple(x for x in four if x != c))
+                   for c in four]  # fmt: skip
+        return [("all", "all four", four), *but_one]
+    if kind is Run.MOORS:
+        return [(str(n), word, MOORS[:n]) for n, word in MOOR_COUNTS.items()]
+    # The head, then the rest in order: the Grande's trumps, or a suit's Queen, Knight, Page and Ace.
+    run = [c for c in cards_for(kind, rules) if not c.wild]
+    shortest = 3  # the head and two more
+    return [
+        (c.code, chip(c, kind, rules.numbering), tuple(run[: i + 1])) for i, c in enumerate(run) if i >= shortest - 1
+    ]
+
+
+def quick_of(kind: Kind, cards: Sequence[Card], rules: OttocentoRules = DEFAULT_RULES) -> tuple[str, list[Card]]:
+    """How the form shows a kind's cards: the largest quick choice among them, and the cards left to tick.
+
+    >>> from .cards import PACK
+    >>> value, rest = quick_of(Run.SWORDS, [c for c in PACK if c.code in ("KS", "QS", "NS", "AS", "begato")])
+    >>> value, [c.code for c in rest]
+    ('NS', ['AS', 'begato'])
+    >>> quick_of(Cricca.KINGS, [c for c in PACK if c.code in ("KS", "KB")])[0]   # no cricca: ticked one by one
+    ''
+    >>> quick_of(Cricca.TAROCCHI, [c for c in PACK if c.code in ("angel", "world", "begato")])
+    ('no-matto', [])
+    """
+    held = set(cards)
+    real = held if isinstance(kind, Cricca) else {c for c in held if not c.wild}  # the tarocchi's own Bégato
+    # A set (cricca, Aces, Moors) only as a whole; a sequence's run may go on with cards ticked beside it.
+    whole_set = isinstance(kind, Cricca) or kind in (Run.ACES, Run.MOORS)
+    fits = [(value, set(of)) for value, _, of in quick_choices(kind, rules)]
+    fits = [(value, of) for value, of in fits if (of == real if whole_set else of <= real)]
+    value, of = max(fits, key=lambda fit: len(fit[1]), default=("", set()))
+    return value, sorted(held - of, key=lambda c: (c.wild, c.order))
 
 
 def chip(card: Card, kind: Kind, numbering: Numbering = Numbering.BOLOGNESE) -> str:
@@ -163,6 +229,8 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        #: Each kind's cards its checkboxes show ticked: those its quick choice does not stand for.
+        self._rest: dict[str, list[str]] = {}
         self.rules = self.options if isinstance(self.options, OttocentoRules) else self.game.options(self.options)
         names = self.names
         self.sides = [f"{names[side]} & {names[side + 2]}" for side in (0, 1)]
@@ -180,6 +248,27 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
                     (c.code, chip(c, kind, self.rules.numbering)) for c in cards_for(kind, self.rules)
                 )
                 field.label.text = f"{self.group_title(group)}: {kind.label}"
+                quick = cast(RadioField, self[quick_field(group, kind)])
+                quick.choices = options([("", "none"), *((v, text) for v, text, _ in quick_choices(kind, self.rules))])
+                quick.label.text = f"{self.group_title(group)}: {kind.label}, {self.quick_title(kind)}"
+                self._rest[kind_field(group, kind)] = self._take_quick(kind, field, quick)
+
+    def _take_quick(self, kind: Kind, field: MultiCheckboxField, quick: RadioField) -> list[str]:
+        """The kind's cards made whole (its quick choice's and those ticked), and the cards its checkboxes show
+        ticked beside the quick choice that now stands for the most of them (as the record is kept: so a hand
+        brought back, or a preview without JavaScript, shows what was chosen)."""
+        chosen: dict[str | None, tuple[Card, ...]] = {"": (), None: ()}
+        chosen.update((value, cards) for value, _, cards in quick_choices(kind, self.rules))
+        ticked = list(field.data or [])
+        if quick.data not in chosen:
+            return ticked  # no such choice: refused beside it
+        codes = {c.code for c in chosen[quick.data]} | set(ticked)
+        allowed = [c.code for c in cards_for(kind, self.rules)]
+        if not codes <= set(allowed):
+            return ticked  # a card not of the kind: refused beside its checkboxes as it was sent
+        field.data = [code for code in allowed if code in codes]
+        quick.data, rest = quick_of(kind, [CARDS[code] for code in field.data], self.rules)
+        return [c.code for c in rest]
 
     # -- what the template shows --------------------------------------------------------------------------------
 
@@ -191,6 +280,24 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
     def kinds(self, group: str, cricche: bool) -> list[tuple[Kind, Field]]:
         """A group's cricche (or sequences) with each one's checkboxes, in the order the working lists them."""
         return [(kind, self[kind_field(group, kind)]) for kind in (CRICCHE if cricche else RUNS)]
+
+    def quick_title(self, kind: Kind) -> str:
+        """What a kind's quick choice picks: "which", "Angel down to", "King down to", "how many"."""
+        if kind is Run.MOORS:
+            return "how many"
+        if isinstance(kind, Run) and kind is not Run.ACES:
+            head = cards_for(kind, self.rules)[0]
+            return f"{chip(head, kind, self.rules.numbering)} down to"
+        return "which"
+
+    def quick(self, group: str, kind: Kind) -> tuple[Field, dict[str, str]]:
+        """A kind's quick choice, and each choice's cards (``ottocento.js`` counts them): {value: "KS KB KC"}."""
+        cards = {value: " ".join(c.code for c in of) for value, _, of in quick_choices(kind, self.rules)}
+        return self[quick_field(group, kind)], cards
+
+    def ticked(self, field: Field) -> list[str]:
+        """The cards a kind's checkboxes show ticked: those its quick choice does not stand for."""
+        return self._rest.get(field.name, list(field.data or []))
 
     def held(self, group: str) -> list[tuple[Kind, int]]:
         """The kinds a group has cards ticked in, and how many."""
@@ -206,7 +313,8 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
 
     def opens(self, group: str) -> bool:
         """A group is shown unfolded when it holds anything, or a problem."""
-        return any(f.data or f.errors for _, f in self.kinds(group, True) + self.kinds(group, False))
+        fields = [f for _, f in self.kinds(group, True) + self.kinds(group, False)]
+        return any(f.data or f.errors or self[f"{f.name}_quick"].errors for f in fields)
 
     def dealer_seat(self, dealer: int) -> str:
         """The dealer the form sends: as entered, else the session's for this deal."""
@@ -322,6 +430,7 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
 for _group in GROUPS:
     for _kind in ORDER:
         setattr(OttocentoForm, kind_field(_group, _kind), MultiCheckboxField(_kind.label, choices=[]))
+        setattr(OttocentoForm, quick_field(_group, _kind), RadioField(_kind.label, choices=[], default=""))
 
 
 def _in_pack(points: int | str | None) -> bool:

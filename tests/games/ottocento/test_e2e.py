@@ -12,6 +12,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.games import GAMES
+from companion.games.ottocento.cards import CARDS
+from companion.games.ottocento.combinations import KINDS
+from companion.games.ottocento.form import quick_of
 from companion.testing import hidden_fields
 from tests.e2e.points_games import fill_start_form
 from tests.e2e.test_accessibility import violations
@@ -36,14 +39,19 @@ def start(page: Page, base: str) -> str:
 
 
 def tap_cards(page: Page, group: str, combos: list[dict]) -> None:
-    """A group's combinations as the table lays them out: the group, then each kind, then its cards."""
+    """A group's combinations as a table enters them: the group, then each kind's quick choice (a cricca all four or
+    without one card, a sequence down to its last card), then the cards beside it one by one."""
     page.locator(f"#{group}-group > summary").click()
     for combo in combos:
         box = page.locator(f"#{group}_{combo['kind']}-box")
-        box.locator("summary").click()
-        for code in combo["cards"]:
-            box.locator(f'label[data-value="{code}"]').click()
-        expect(box.locator("[data-count]")).not_to_be_empty()
+        value, rest = quick_of(KINDS[combo["kind"]], [CARDS[code] for code in combo["cards"]])
+        if value:
+            box.locator(f'label[data-quick="{value}"]').click()
+        if any(not card.wild for card in rest):
+            box.locator("details.otto-each > summary").click()
+        for card in rest:
+            box.locator(f'label[data-value="{card.code}"]').click()
+        expect(box.locator("[data-count]")).to_have_text(re.compile(rf"^{len(combo['cards'])}\b"))
 
 
 def side_points(page: Page, side: int):
@@ -70,7 +78,8 @@ def test_an_ottocento_session_on_a_phone(phone: Page, live_server: str):
     expect(phone.locator("h1")).to_contain_text("Score deal 1")
     assert violations(phone) == []  # the hand form, empty
 
-    # The seed's hand: Ann & Cat's seven combinations tapped card by card, then 57 card points and the last trick.
+    # The seed's hand: Ann & Cat's seven combinations in 11 taps (issue #30, 6: 47 card by card), then 57 card
+    # points and the last trick.
     tap_cards(phone, "c0", HAND["captured"][0])
     expect(phone.locator("#c0-group [data-held]")).to_have_text(
         "Tarocchi 3 · 18, Queens 3 · 14, Knights 3 · 13, Pages 3 · 12, Grande 17 · 80, Swords 6 · 25, Moors 3 · 10"
@@ -94,12 +103,13 @@ def test_an_ottocento_session_on_a_phone(phone: Page, live_server: str):
     assert [t.get_attribute("data-total") for t in phone.locator(".totals li").all()] == ["407", "30", "407", "30"]
     expect(phone.locator(".to-go")).to_have_text("To reach 800: 393 for Ann & Cat (407), 770 for Bob & Dan (30).")
 
-    # Edit: a Clear takes the Moors off again (two sequences are not doubled: 80 + 25), and the last trick was
-    # Bob & Dan's: 114 + 105 + 57 = 276, and 36.
+    # Edit: "none" and the Bégato untapped take the Moors off again (two sequences are not doubled: 80 + 25), and
+    # the last trick was Bob & Dan's: 114 + 105 + 57 = 276, and 36.
     phone.locator("#deal-1 summary").click()
     phone.get_by_role("link", name="Edit deal 1").click()
     expect(phone.locator("#c0-group")).to_have_attribute("open", "")
-    phone.locator("#c0_moors-box").get_by_role("button", name="Clear Moors").click()
+    phone.locator('#c0_moors-box label[data-quick=""]').click()
+    phone.locator('#c0_moors-box label[data-value="begato"]').click()
     phone.locator('#last_trick-box label[data-value="1"]').click()
     expect(side_points(phone, 0)).to_have_attribute("data-points", "276")
     expect(side_points(phone, 1)).to_have_attribute("data-points", "36")
@@ -154,7 +164,8 @@ def test_a_refused_hand_marks_its_cards_and_stays_accessible(browser, playwright
         tap_cards(phone, "d1", [{"kind": "kings", "cards": ["KS", "KB", "KC"]}])
         phone.locator("#call-out > summary").click()
         phone.locator('#called_out-box label[data-value="1"]').click()
-        expect(phone.locator(".otto-played")).to_be_hidden()
+        for part in phone.locator(".otto-played").all():  # the card points and the captured combinations
+            expect(part).to_be_hidden()
         expect(phone.locator("#preview")).to_contain_text("Bob called their side out")
         assert violations(phone) == []
     finally:

@@ -157,6 +157,77 @@ def test_the_seeds_407_through_the_form_the_api_and_the_command_line(client):
     assert refused.returncode == 2 and refused.stderr.startswith("invalid hand: card_points:")
 
 
+# -- quick entry: a whole combination in a tap (issue #30, 6) ---------------------------------------------------
+
+#: The seed's 407 as the quick choices send it: each cricca as "all but one", each sequence down to its last card
+#: (its head is always there), the Moors by how many, and the wild cards ticked beside them.
+SEED_QUICK = {
+    "dealer": "0",
+    "card_points_0": "57",
+    "last_trick": "0",
+    "c0_tarocchi_quick": "no-matto",
+    "c0_queens_quick": "no-QD",
+    "c0_knights_quick": "no-ND",
+    "c0_pages_quick": "no-PD",
+    "c0_grande_quick": "t5",
+    "c0_grande": ["begato"],
+    "c0_swords_quick": "AS",
+    "c0_swords": ["begato"],
+    "c0_moors_quick": "2",
+    "c0_moors": ["begato"],
+}
+
+
+def stored(app) -> list[dict]:
+    """Every hand's record as the database keeps it, in deal order."""
+    from sqlmodel import select
+
+    from companion.models import Hand
+
+    with Session(app.extensions["db_engine"]) as db:
+        return [json.loads(hand.record) for hand in db.exec(select(Hand).order_by(Hand.deal)).all()]
+
+
+def test_the_seeds_407_by_its_quick_choices_saves_the_record_its_cards_make(app, client):
+    board = start(client)
+    assert post_hand(client, board, **SEED_QUICK).status_code == 303
+    assert totals(client.get(board).text) == [407, 30, 407, 30]
+    save(client, board, {**SEED, "dealer": 1})  # the same hand, each card sent as before
+    quick, full = stored(app)
+    assert quick == {**full, "dealer": 0}
+    assert quick["captured"][0] == OttocentoHand.from_json(SEED).to_json()["captured"][0]
+
+
+def test_a_quick_choice_and_cards_ticked_beside_it_make_one_combination(client):
+    board = start(client)
+    # Bob shows the Grande down to the 16 and, card by card, the 14 with the Matto for the 15 (7 cards: 30), and
+    # Swords King down to the Knight: 10; Cat all four Pages.
+    fields = played(
+        points=("50", ""),
+        d1_grande_quick="t16",
+        d1_grande=["t14", "matto"],
+        d1_swords_quick="NS",
+        d2_pages_quick="all",
+    )
+    shown = post_hand(client, board, action="preview", **fields)
+    assert shown.status_code == 200
+    assert "Bob declared 40: Grande Angel-World-Sun-Moon-16-14 + Matto: 30; Swords King-Queen-Knight: 10." in shown.text
+    # Brought back as they were chosen: the quick choices, and only the cards beside them ticked.
+    assert '<input checked id="d1_grande_quick-3" name="d1_grande_quick" type="radio" value="t16">' in shown.text
+    assert 'id="d1_grande-6" value="t14" checked>' in shown.text
+    assert 'value="t16" checked>' not in shown.text  # the 16 is the quick choice's
+    assert '<input checked id="d2_pages_quick-1" name="d2_pages_quick" type="radio" value="all">' in shown.text
+    saved = post_hand(client, board, **fields)
+    assert saved.status_code == 303
+
+
+def test_a_quick_choice_no_one_offers_is_refused_beside_it(client):
+    board = start(client)
+    response = post_hand(client, board, **played(points=("50", ""), c0_kings_quick="no-angel"))
+    assert response.status_code == 422 or "Not a valid choice" in response.text
+    assert "Not a valid choice" in error_of(response.text, "c0_kings_quick")
+
+
 # -- refusals beside their fields, in the players' names ---------------------------------------------------------
 
 
@@ -233,7 +304,9 @@ def test_edit_play_to_800_and_the_losing_pair_pays_the_stake(client):
     board = start(client, stake="2/6")
     save(client, board, SEED)
     edit = client.get(board + "/hands/1/edit").text
-    assert '<input checked id="c0_grande-0" name="c0_grande" type="checkbox" value="angel">' in edit
+    # The Grande comes back as its quick choice, down to the 5, and its Bégato ticked beside it.
+    assert '<input checked id="c0_grande_quick-14" name="c0_grande_quick" type="radio" value="t5">' in edit
+    assert 'name="c0_grande" id="c0_grande-16" value="begato" checked>' in edit
     assert 'value="57"' in edit and '<input type="hidden" name="dealer" value="0">' in edit
     # The last trick was Bob & Dan's after all: 401 and 36.
     fields = {**fields_of(SEED), "last_trick": "1"}
@@ -292,7 +365,7 @@ def test_a_call_out_ends_the_game_and_one_short_of_the_target_does_not(client):
     assert totals(page) == [800, 0, 800, 0] and "Ann and Cat won." in page and "does not end" not in page
     edit = client.get(board + "/hands/5/edit").text
     assert '<input checked id="called_out-3" name="called_out" type="radio" value="2">' in edit
-    assert '<input checked id="d2_queens-2" name="d2_queens" type="checkbox" value="QC">' in edit
+    assert '<input checked id="d2_queens_quick-5" name="d2_queens_quick" type="radio" value="no-QD">' in edit
 
 
 # -- export and import, groups and statistics ------------------------------------------------------------------
