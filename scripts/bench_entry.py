@@ -14,6 +14,7 @@ A choice the form has already made rightly (the declarer of a four is eldest) is
     .venv/bin/python scripts/bench_entry.py            # the table, both phones
     .venv/bin/python scripts/bench_entry.py --base http://127.0.0.1:5000
     .venv/bin/python scripts/bench_entry.py --tiny     # a quick run that it works: one hand, one phone
+    .venv/bin/python scripts/bench_entry.py --hands ottocento --phone "Pixel 7"   # some hands, one phone
 
 From another script: ``from scripts.bench_entry import measure, print_table; print_table(measure())``.
 """
@@ -153,6 +154,66 @@ def _french(thumb: Thumb, partner: bool = False) -> None:
     thumb.type("#points", "45")
 
 
+#: Ottocento's hands, as Ann & Cat (side 0) and the players name them: the seed's own 407 (its file in
+#: tests/games/ottocento/data/a_seed_407.json), and a typical hand of three combinations: Bob declares the Grande from
+#: the Angel to the 16 and Swords King-Queen-Knight, Ann & Cat capture three Kings (as hand D of the same folder).
+OTTOCENTO_SEED = {
+    "captured": {
+        "tarocchi": ["angel", "world", "begato"],
+        "queens": ["QS", "QB", "QC"],
+        "knights": ["NS", "NB", "NC"],
+        "pages": ["PS", "PB", "PC"],
+        "grande": ["angel", "world", "sun", "moon", *(f"t{n}" for n in range(16, 4, -1)), "begato"],
+        "swords": ["KS", "QS", "NS", "PS", "AS", "begato"],
+        "moors": ["moor1", "moor2", "begato"],
+    },
+    "points": "57",
+}
+OTTOCENTO_TYPICAL = {
+    "declared": {"grande": ["angel", "world", "sun", "moon", "t16"], "swords": ["KS", "QS", "NS"]},
+    "captured": {"kings": ["KS", "KC", "KD"]},
+    "points": "52",
+}
+
+
+def _ottocento(hand: dict) -> Callable[[Thumb], None]:
+    """A thumb entering an Ottocento hand down the form: the card points and the last trick (Ann & Cat's), Bob's
+    declarations, then Ann & Cat's captured combinations; in each, the sequences then the cricche, as the form
+    lists them, each kind by its quickest way."""
+    from companion.games.ottocento.combinations import KINDS, Sequence
+
+    def group(thumb: Thumb, name: str, combos: dict[str, list[str]]) -> None:
+        if combos:
+            thumb.tap(f"#{name}-group > summary")
+        for kind, cards in sorted(combos.items(), key=lambda combo: not isinstance(KINDS[combo[0]], Sequence)):
+            _ottocento_kind(thumb, name, kind, cards)
+
+    def enter(thumb: Thumb) -> None:
+        thumb.type("#card_points_0", hand["points"])
+        thumb.choose("last_trick", "0")
+        group(thumb, "d1", hand.get("declared", {}))
+        group(thumb, "c0", hand.get("captured", {}))
+
+    return enter
+
+
+def _ottocento_kind(thumb: Thumb, group: str, kind: str, cards: list[str]) -> None:
+    """One kind's cards: the quick choice that stands for the most of them (a cricca all four or without one card,
+    a sequence down to its last card, the Moors by how many), then the others one by one."""
+    from companion.games.ottocento.cards import CARDS
+    from companion.games.ottocento.combinations import KINDS
+    from companion.games.ottocento.form import quick_of
+
+    box = f"#{group}_{kind}-box"
+    value, rest = quick_of(KINDS[kind], [CARDS[code] for code in cards])
+    if value:
+        thumb.tap(f'{box} label[data-quick="{value}"]')
+    if any(not c.wild for c in rest):
+        thumb.tap(f"{box} details.otto-each > summary")
+    for card in rest:
+        thumb.tap(f'{box} label[data-value="{card.code}"]')
+
+
 #: (label, game, players, how the hand is entered), in the order printed.
 HANDS: list[tuple[str, str, int, Callable[[Thumb], None]]] = [
     ("Sussex, plain partner hand", "sussex", 4, _sussex),
@@ -161,6 +222,8 @@ HANDS: list[tuple[str, str, int, Callable[[Thumb], None]]] = [
     ("Tapp Tarock, plain", "tapp", 3, _tapp),
     ("French Tarot, plain (4)", "french", 4, _french),
     ("French Tarot, plain (5)", "french", 5, lambda t: _french(t, partner=True)),
+    ("Ottocento, typical (3 combos)", "ottocento", 4, _ottocento(OTTOCENTO_TYPICAL)),
+    ("Ottocento, the seed's 407", "ottocento", 4, _ottocento(OTTOCENTO_SEED)),
 ]
 #: The quick run (``--tiny``, or BENCH_TINY=1): a plain Sussex hand on one phone, to see that it all still works.
 TINY_HANDS, TINY_PHONES = HANDS[:1], PHONES[:1]
@@ -277,8 +340,13 @@ def main() -> None:
         default=os.environ.get("BENCH_TINY", "") not in ("", "0"),
         help="a quick run that it works, not figures: one hand on one phone (or BENCH_TINY=1)",
     )
+    parser.add_argument("--hands", metavar="WORDS", help="only the hand kinds whose label holds these words")
+    parser.add_argument("--phone", choices=PHONES, help="only this phone")
     args = parser.parse_args()
-    if args.tiny:
+    if args.hands or args.phone:
+        hands = [h for h in HANDS if (args.hands or "").lower() in h[0].lower()]
+        print_table(measure(args.base, hands, (args.phone,) if args.phone else PHONES, workers=1), args.verbose)
+    elif args.tiny:
         print_table(measure(args.base, TINY_HANDS, TINY_PHONES, workers=1), args.verbose)
     else:
         print_table(measure(args.base), args.verbose)
