@@ -35,7 +35,7 @@ install: $(STAMP) $(NODE_STAMP) $(DIGEST) $(CATALOGUES)
 # After changing a text: the strings the code and templates use, merged into each language's catalogue
 # (translations/<lang>/LC_MESSAGES/messages.po); translate what is new or marked fuzzy, then make install.
 translations: install
-	$(BIN)/pybabel extract --no-location --sort-output -F babel.cfg -o translations/messages.pot . >/dev/null
+	$(BIN)/pybabel extract --no-location --sort-output -k _l -k lazy_gettext -F babel.cfg -o translations/messages.pot . >/dev/null
 	$(BIN)/pybabel update --no-fuzzy-matching -i translations/messages.pot -d translations
 
 # Creates the database in instance/ or upgrades it to the newest schema.

@@ -1,8 +1,18 @@
-"""Field types shared by the forms."""
+"""Field types shared by the forms, and the forms' words in the players' languages.
+
+A form's labels, choices and messages are made when its module is imported (the command line and the engines'
+tests import the forms too), so they are marked with ``lazy_gettext``, imported as ``_`` (the name ``pybabel
+extract`` looks for): each says itself in the request's language when shown, and in English outside a request.
+Words said in a request, and any that hold a player's name, use ``gettext``: a lazy string is shown as markup,
+unescaped. The phone's bundle (Pyodide) has no Babel yet: there the forms speak English.
+"""
 
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from types import ModuleType
+from typing import Any, TypeVar, cast
 
+from flask import current_app, has_app_context
+from markupsafe import escape
 from wtforms import IntegerField, SelectMultipleField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3, not in its stubs
 from wtforms.form import BaseForm
@@ -10,6 +20,50 @@ from wtforms.validators import NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
 T = TypeVar("T")
+
+_babel: ModuleType | None
+try:
+    import flask_babel as _babel
+    from flask_babel.speaklater import LazyString  # type: ignore[import-untyped]
+except ImportError:  # the phone's bundle: English
+    _babel = None
+    LazyString = object
+
+
+def _speaks_languages() -> bool:
+    """Whether Flask-Babel can say a text here: it is installed, and the app in hand (if any) set it up (the
+    phone's app and the engines' test apps did not)."""
+    return _babel is not None and (not has_app_context() or "babel" in current_app.extensions)
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """``string`` in the request's language (English outside a request), with its ``%(name)s`` filled in.
+
+    >>> gettext("Tricks won by %(name)s", name="Ann")
+    'Tricks won by Ann'
+    """
+    if _babel is None or not _speaks_languages():
+        return string % variables if variables else string
+    return cast(str, _babel.gettext(string, **variables))
+
+
+class LazyText(LazyString):  # type: ignore[misc]  # Flask-Babel's LazyString has no types
+    """A text said when it is shown; as markup it is escaped, as any text is (Flask-Babel's is not)."""
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def lazy_gettext(string: str, **variables: Any) -> str:
+    """``string`` said in the language of the request it is shown in (a text made at import time).
+
+    >>> label = lazy_gettext("Bid")
+    >>> label == "Bid", f"{label}:", str(label), escape(lazy_gettext("Declarer's side"))
+    (True, 'Bid:', 'Bid', Markup('Declarer&#39;s side'))
+    """
+    if _babel is None:
+        return gettext(string, **variables)
+    return cast(str, LazyText(gettext, string, **variables))
 
 
 class MultiCheckboxField(SelectMultipleField):

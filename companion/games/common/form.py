@@ -21,7 +21,7 @@ from wtforms.validators import InputRequired, Optional
 
 from ..base import Game, R
 from .errors import InvalidHand, InvalidSeat
-from .fields import options, whole_number
+from .fields import gettext, options, whole_number
 
 #: A hand form's fields as a browser sends them: a value each, or a list of values (checkboxes).
 FormData = dict[str, str | list[str]]
@@ -58,7 +58,7 @@ class GameHandForm(FlaskForm, Generic[R]):
         """Labels of the fields this hand needs that are still empty, in the form's order (the preview says
         what is left)."""
         needed = self.needed()
-        return [f.label.text for f in self if (f.flags.required or f in needed) and not entered(f)]
+        return [str(f.label.text) for f in self if (f.flags.required or f in needed) and not entered(f)]
 
     def needed(self) -> list[Field]:
         """Fields a hand needs besides the required ones, which the engine judges (and names players for)."""
@@ -97,7 +97,10 @@ def by_name(exc: InvalidHand, names: Sequence[str]) -> str:
     'Choose the declarer: Ann, Bob or Cat.'
     """
     if isinstance(exc, InvalidSeat):
-        return f"Choose {exc.who}: {', '.join(names[:-1])} or {names[-1]}."
+        # One sentence, as each language orders it (``who`` is the engine's own words).
+        return gettext(
+            "Choose %(who)s: %(names)s or %(last)s.", who=exc.who, names=", ".join(names[:-1]), last=names[-1]
+        )
     return exc.message
 
 

@@ -11,7 +11,8 @@ from typing import Any, cast
 from wtforms import Field, RadioField
 
 from ..common import InvalidHand
-from ..common.fields import options, seat_number
+from ..common.fields import gettext, options, seat_number
+from ..common.fields import lazy_gettext as _
 from ..common.form import FormData, GameHandForm, radios, whole
 from .rules import COURTS, SEATS, TRICKS, TRUMPS, EarlyFrenchHand, Honour, PileTooSmall
 
@@ -19,6 +20,25 @@ from .rules import COURTS, SEATS, TRICKS, TRUMPS, EarlyFrenchHand, Honour, PileT
 COURTS_SHOWN = tuple(reversed(COURTS))
 #: A trump's answer when it was not dealt (it scores for nobody).
 SET_ASIDE = "none"
+#: The cards' names on the form, in the players' languages (the same English as the engine's: ``_words``).
+COURT_WORDS = {"kings": _("Kings"), "queens": _("Queens"), "knights": _("Knights"), "pages": _("Pages")}
+HELD_BY = {
+    "kings": _("Kings held by %(name)s"),
+    "queens": _("Queens held by %(name)s"),
+    "knights": _("Knights held by %(name)s"),
+    "pages": _("Pages held by %(name)s"),
+}
+TRUMP_WORDS = {"magician": _("Magician"), "world": _("World"), "fool": _("Fool")}
+TRUMP_HELD_BY = {
+    "magician": _("The Magician (I) is held by"),
+    "world": _("The World (XXI) is held by"),
+    "fool": _("The Fool is held by"),
+}
+TRUMP_ASKED = {
+    "magician": _("Who holds the Magician at the end? Or set aside."),
+    "world": _("Who holds the World at the end? Or set aside."),
+    "fool": _("Who holds the Fool at the end? Or set aside."),
+}
 
 
 def tricks_field(seat: int) -> str:
@@ -49,6 +69,20 @@ def short_name(honour: Honour) -> str:
     return honour.label.removeprefix("the ").split(" (")[0]
 
 
+def _words() -> bool:
+    """The form's English for each card is the engine's (its words only add the translations).
+
+    >>> _words()
+    True
+    """
+    courts = all(str(COURT_WORDS[h.id]) == h.plural for h in COURTS)
+    held = all(HELD_BY[h.id] % {"name": "Ann"} == f"{h.plural} held by Ann" for h in COURTS)
+    trumps = all(str(TRUMP_WORDS[h.id]) == short_name(h) for h in TRUMPS)
+    said = [(TRUMP_HELD_BY[h.id], f"{h.label[0].upper()}{h.label[1:]} is held by") for h in TRUMPS]
+    asked = [(TRUMP_ASKED[h.id], f"Who holds the {short_name(h)} at the end? Or set aside.") for h in TRUMPS]
+    return courts and held and trumps and all(str(ours) == theirs for ours, theirs in said + asked)
+
+
 def form_data(record: EarlyFrenchHand) -> FormData:
     """The Early French form's fields for a record, as a browser sends them.
 
@@ -77,10 +111,10 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         for seat, name in enumerate(self.names):
-            self[tricks_field(seat)].label.text = f"Tricks won by {name}"
+            self[tricks_field(seat)].label.text = gettext("Tricks won by %(name)s", name=name)
             for honour in COURTS:
-                self[court_field(honour, seat)].label.text = f"{honour.plural} held by {name}"
-        holders = options([*enumerate(self.names), (SET_ASIDE, "Set aside")])
+                self[court_field(honour, seat)].label.text = HELD_BY[honour.id] % {"name": name}
+        holders = options([*enumerate(self.names), (SET_ASIDE, gettext("Set aside"))])
         for field in self.trump_fields():
             field.choices = holders
 
@@ -93,7 +127,12 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
     @staticmethod
     def trump_names() -> list[str]:
         """The trumps as their chips name them: "Magician", "World", "Fool"."""
-        return [short_name(honour) for honour in TRUMPS]
+        return [str(TRUMP_WORDS[honour.id]) for honour in TRUMPS]
+
+    @staticmethod
+    def court_name(honour: Honour) -> str:
+        """A court rank as the form's table names it: "Kings"."""
+        return str(COURT_WORDS[honour.id])
 
     def court_rows(self) -> list[tuple[Honour, list[Field]]]:
         """Each court rank with its field for each player, as the form's table shows them."""
@@ -118,13 +157,23 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
             name for name, f in zip(self.names[:-1], self.tricks_fields()[:-1], strict=True) if whole(f.data) is None
         ]
         if blank:
-            who = " and ".join([", ".join(blank[:-1]), blank[-1]] if len(blank) > 1 else blank)
-            return f"Tap the tricks {who} won: the last player alone may be left blank."
+            who = (
+                gettext("%(names)s and %(last)s", names=", ".join(blank[:-1]), last=blank[-1])
+                if blank[1:]
+                else blank[0]
+            )
+            return gettext("Tap the tricks %(who)s won: the last player alone may be left blank.", who=who)
         remains = self._remains()
         if remains is None or remains >= 0:
             return None
         *before, last = self.names[:-1]
-        return f"{', '.join(before)} and {last} won {TRICKS - remains} tricks between them: a hand has {TRICKS}."
+        return gettext(
+            "%(names)s and %(last)s won %(tricks)s tricks between them: a hand has %(total)s.",
+            names=", ".join(before),
+            last=last,
+            tricks=TRICKS - remains,
+            total=TRICKS,
+        )
 
     def preview_extras(self) -> dict[str, Any]:
         """The working says which player's tricks the form worked out as what remains of 12."""
@@ -165,22 +214,16 @@ for _seat in range(SEATS):
     setattr(
         EarlyFrenchForm,
         tricks_field(_seat),
-        radios(f"Tricks won by player {_seat + 1}", ((n, n) for n in range(TRICKS + 1))),
+        radios(_("Tricks won by player %(number)s", number=_seat + 1), ((n, n) for n in range(TRICKS + 1))),
     )
     for _honour in COURTS:
         setattr(
             EarlyFrenchForm,
             court_field(_honour, _seat),
-            RadioField(_honour.plural, choices=options((n, n) for n in range(5)), default="0", validate_choice=False),
+            RadioField(
+                COURT_WORDS[_honour.id], choices=options((n, n) for n in range(5)), default="0", validate_choice=False
+            ),
         )
 # The trumps after the tricks and courts, so that "still to fill in" follows the form's order.
 for _honour in TRUMPS:
-    _short = short_name(_honour)
-    setattr(
-        EarlyFrenchForm,
-        _honour.id,
-        radios(
-            f"{_honour.label[0].upper()}{_honour.label[1:]} is held by",
-            required=f"Who holds the {_short} at the end? Or set aside.",
-        ),
-    )
+    setattr(EarlyFrenchForm, _honour.id, radios(TRUMP_HELD_BY[_honour.id], required=TRUMP_ASKED[_honour.id]))

@@ -8,7 +8,8 @@ from typing import Any
 from wtforms import Field, RadioField, SelectField, StringField
 
 from ..common import InvalidHand
-from ..common.fields import MultiCheckboxField, options, seat_number
+from ..common.fields import MultiCheckboxField, gettext, options, seat_number
+from ..common.fields import lazy_gettext as _
 from ..common.form import FormData, GameHandForm, radios
 from .house import DEFAULT_RULES, FrenchRules
 from .rules import (
@@ -24,6 +25,44 @@ from .rules import (
     Side,
     whole_points,
 )
+
+#: The engine's names for the form's choices, in the players' languages (the same English).
+CONTRACT_WORDS = {
+    "petite": _("Petite / Prise"),
+    "garde": _("Garde"),
+    "garde-sans": _("Garde sans"),
+    "garde-contre": _("Garde contre"),
+}
+CHELEM_WORDS = {
+    "announced-made": _("announced and made"),
+    "made": _("made without announcing"),
+    "announced-failed": _("announced and failed"),
+    "defence": _("made by the defence"),
+}
+POIGNEE_WORDS = {
+    Poignee.SIMPLE: _("Simple poignée (%(trumps)s trumps)"),
+    Poignee.DOUBLE: _("Double poignée (%(trumps)s trumps)"),
+    Poignee.TRIPLE: _("Triple poignée (%(trumps)s trumps)"),
+}
+
+
+def _contract_said(contract: Any) -> str:
+    """A contract as its chip says it: its name, and any other name the table gives it ("Petite / Prise")."""
+    return " / ".join([contract.label, *(a.capitalize() for a in contract.aliases)])
+
+
+def _words_are_the_engines() -> bool:
+    """Each choice's English is the engine's own (the form's words only add the translations).
+
+    >>> _words_are_the_engines()
+    True
+    """
+    return (
+        all(str(CONTRACT_WORDS[c.id]) == _contract_said(c) for c in CONTRACTS.values())
+        and all(str(CHELEM_WORDS[c.id]) == c.label for c in CHELEMS.values())
+        and all(POIGNEE_WORDS[p] % {"trumps": 8} == f"{p.label} (8 trumps)" for p in Poignee)
+        and [str(m.label) for m in Misere] == ["Misère d'atout", "Misère de têtes"]
+    )
 
 
 def form_data(record: FrenchHand) -> FormData:
@@ -63,30 +102,30 @@ class FrenchForm(GameHandForm[FrenchHand]):
         "players": "taker",
         "miseres": "misere_trumps",
     }
-    taker = radios("Taker", required="Choose the taker.")
-    partner = radios("Called King held by (the taker: alone)")
+    taker = radios(_("Taker"), required=_("Choose the taker."))
+    partner = radios(_("Called King held by (the taker: alone)"))
     contract = radios(
-        "Contract",
-        [(c.id, " / ".join([c.label, *(a.capitalize() for a in c.aliases)])) for c in CONTRACTS.values()],
-        "Choose the contract.",
+        _("Contract"),
+        [(c.id, CONTRACT_WORDS[c.id]) for c in CONTRACTS.values()],
+        _("Choose the contract."),
     )
-    bouts = radios("Bouts in the taker's tricks", [(n, n) for n in range(4)], "How many bouts did the taker win?")
+    bouts = radios(_("Bouts in the taker's tricks"), [(n, n) for n in range(4)], _("How many bouts did the taker win?"))
     points = StringField(
-        "Taker's card points",
+        _("Taker's card points"),
         render_kw={"inputmode": "decimal", "autocomplete": "off"},
-        description="0 to 91, e.g. 40.5",
+        description=_("0 to 91, e.g. 40.5"),
     )
-    petit_au_bout = radios("Petit au bout", [("", "No"), ("taker", "Taker's side"), ("defence", "Defence")])
-    poignee_taker = SelectField("Poignée shown by the taker's side", default="")
-    poignee_defence = SelectField("Poignée shown by the defence", default="")
+    petit_au_bout = radios(_("Petit au bout"), [("", _("No")), ("taker", _("Taker's side")), ("defence", _("Defence"))])
+    poignee_taker = SelectField(_("Poignée shown by the taker's side"), default="")
+    poignee_defence = SelectField(_("Poignée shown by the defence"), default="")
     chelem = SelectField(
-        "Chelem",
-        choices=options([("", "—")] + [(c.id, c.label) for c in CHELEMS.values()]),
+        _("Chelem"),
+        choices=options([("", "—")] + [(c.id, CHELEM_WORDS[c.id]) for c in CHELEMS.values()]),
         default="",
     )
-    #: A house rule: on the form only when the session plays misères.
-    misere_trumps = MultiCheckboxField(f"{Misere.TRUMPS.label}: dealt no trump", choices=[])
-    misere_heads = MultiCheckboxField(f"{Misere.HEADS.label}: dealt no King, Queen, Knight or Jack", choices=[])
+    #: A house rule: on the form only when the session plays misères (their names are French in every language).
+    misere_trumps = MultiCheckboxField(_("Misère d'atout: dealt no trump"), choices=[])
+    misere_heads = MultiCheckboxField(_("Misère de têtes: dealt no King, Queen, Knight or Jack"), choices=[])
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -96,13 +135,15 @@ class FrenchForm(GameHandForm[FrenchHand]):
         self.partner.choices = seats
         counts = POIGNEE_TRUMPS[len(names)]
         handfuls = options(
-            [("", "—")] + [(p.id, f"{p.label} ({n} trumps)") for p, n in zip(Poignee, counts, strict=True)]
+            [("", "—")] + [(p.id, POIGNEE_WORDS[p] % {"trumps": n}) for p, n in zip(Poignee, counts, strict=True)]
         )
         self.poignee_taker.choices = handfuls
         self.poignee_defence.choices = handfuls
         self.players = len(names)
         if whole_points(self.players):
-            self.points.description = f"0 to {TOTAL}: whole numbers with {self.players} players"
+            self.points.description = gettext(
+                "0 to %(total)s: whole numbers with %(players)s players", total=TOTAL, players=self.players
+            )
         if self.players != 5:
             del self["partner"]
         if self.rules.misere:

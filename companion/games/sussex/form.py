@@ -17,7 +17,8 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..common import InvalidHand
 from ..common.cards import OLD_TRUMPS, Rank, Suit, card
-from ..common.fields import MultiCheckboxField, SmallNumberField, options, seat_number
+from ..common.fields import MultiCheckboxField, SmallNumberField, gettext, options, seat_number
+from ..common.fields import lazy_gettext as _
 from ..common.form import FormData, GameHandForm, radios
 from .bids import TOTAL_CARD_POINTS, Bid
 from .bonuses import Bonus, MartletKind, MartletLevel, Side
@@ -29,7 +30,65 @@ from .house import DEFAULT_HOUSE_RULES, HOUSE_RULE_CHOICES, HouseRules
 OLD = "old"
 COURT_DECLARATIONS = (Declaration.VIBRANT_COURT, Declaration.FULL_COURT)
 PLAIN_BONUSES = tuple(b for b in Bonus if not b.derived)
-SIDE_CHOICES = [("", "—"), (Side.DECLARER.value, "Declarer's side"), (Side.DEFENCE.value, "Defence")]
+SIDE_CHOICES = [("", "—"), (Side.DECLARER.value, _("Declarer's side")), (Side.DEFENCE.value, _("Defence"))]
+
+#: The engine's names for the form's choices, in the players' languages (the same English: see ``WORDS``).
+DECLARATION_WORDS = {
+    Declaration.EIGHT_OLD: _("Eight old"),
+    Declaration.TEN_OLD: _("Ten old"),
+    Declaration.TRULL: _("Trull"),
+    Declaration.VIBRANT_COURT: _("Vibrant court"),
+    Declaration.FULL_COURT: _("Full court"),
+    Declaration.THREE_KINGS: _("Three Kings"),
+    Declaration.FOUR_KINGS: _("Four Kings"),
+    Declaration.THREE_QUEENS: _("Three Queens"),
+    Declaration.FOUR_QUEENS: _("Four Queens"),
+    Declaration.FOUR_ROYALS: _("Four royals"),
+}
+BONUS_WORDS = {
+    Bonus.TRULL: _("Trull"),
+    Bonus.FOUR_KINGS: _("Four Kings"),
+    Bonus.HUNDRED: _("Hundred"),
+    Bonus.VALAT: _("Valat"),
+    Bonus.FOUR_QUEENS: _("Four Queens"),
+    Bonus.PAGAT_ULTIMO: _("Pagat ultimo"),
+    Bonus.YOUNG_ULTIMO: _("Young ultimo"),
+    Bonus.ANOINTED_ULTIMO: _("Anointed ultimo"),
+}
+MARTLET_WORDS = {
+    MartletLevel.MARTLETS: _("Martlets"),
+    MartletLevel.DOUBLE_MARTLETS: _("Double Martlets"),
+    MartletLevel.TRIPLE_MARTLETS: _("Triple Martlets"),
+    MartletLevel.YOUNG_MARTLETS: _("Young Martlets"),
+    MartletLevel.DOUBLE_YOUNG_MARTLETS: _("Double Young Martlets"),
+}
+SUIT_WORDS = {Suit.CLUBS: _("Clubs"), Suit.DIAMONDS: _("Diamonds"), Suit.HEARTS: _("Hearts"), Suit.SPADES: _("Spades")}
+
+
+def _words_are_the_engines() -> bool:
+    """Each choice's English is the engine's own label (the form's words only add the translations).
+
+    >>> _words_are_the_engines()
+    True
+    """
+    tables: list[tuple[dict[Any, str], list[Any]]] = [
+        (DECLARATION_WORDS, list(Declaration)),
+        (BONUS_WORDS, list(Bonus)),
+        (MARTLET_WORDS, list(MartletLevel)),
+        (SUIT_WORDS, list(Suit)),
+    ]
+    return all(list(words) == kind and all(str(words[item]) == item.label for item in kind) for words, kind in tables)
+
+
+def _bid_said(bid: Bid) -> str:
+    """A bid as its chip says it: "3", "3 high"."""
+    number, high = bid.id.split("-")[0], bid.id.endswith("-high")
+    return _("%(bid)s high", bid=number) if high else number
+
+
+def _suit_said(suit: Suit) -> str:
+    return _("%(symbol)s %(suit)s", symbol=suit.symbol, suit=SUIT_WORDS[suit])
+
 
 #: Which form field shows an error the engine raises for a record field.
 ENGINE_FIELDS = {
@@ -106,64 +165,68 @@ class HandForm(GameHandForm[HandRecord]):
     form_data = staticmethod(form_data)
     engine_fields = ENGINE_FIELDS
 
-    bid = radios("Bid", [(b.id, b.id.replace("-high", " high")) for b in Bid], "Choose the winning bid.")
-    declarer = radios("Declarer", required="Choose who won the auction.")
+    bid = radios(_("Bid"), [(b.id, _bid_said(b)) for b in Bid], _("Choose the winning bid."))
+    declarer = radios(_("Declarer"), required=_("Choose who won the auction."))
     declarations = MultiCheckboxField(
-        "Declarations",
-        choices=options((d.id, d.label) for d in Declaration if d not in COURT_DECLARATIONS),
+        _("Declarations"),
+        choices=options((d.id, DECLARATION_WORDS[d]) for d in Declaration if d not in COURT_DECLARATIONS),
     )
-    vibrant_courts = _count_field("Vibrant courts", 4)
-    full_courts = _count_field("Full courts", 4)
+    vibrant_courts = _count_field(_("Vibrant courts"), 4)
+    full_courts = _count_field(_("Full courts"), 4)
 
     called_suit = radios(
-        "Called card",
-        [(OLD, "Old trump")] + [(s.letter, f"{s.symbol} {s.label}") for s in Suit],
-        "Choose the called card's suit (or old trumps).",
+        _("Called card"),
+        [(OLD, _("Old trump"))] + [(s.letter, _suit_said(s)) for s in Suit],
+        _("Choose the called card's suit (or old trumps)."),
     )
-    called_rank = radios("Rank", [(r.value, r.label if not r.is_court else r.value) for r in Rank])
-    called_trump = radios("Old trump", [(c.code, c.code) for c in OLD_TRUMPS])
+    called_rank = radios(_("Rank"), [(r.value, r.label if not r.is_court else r.value) for r in Rank])
+    called_trump = radios(_("Old trump"), [(c.code, c.code) for c in OLD_TRUMPS])
     young_trumps = radios(
-        "Young trumps", [(s.value, f"{s.symbol} {s.label}") for s in Suit], "Choose the young-trump suit."
+        _("Young trumps"), [(s.value, _suit_said(s)) for s in Suit], _("Choose the young-trump suit.")
     )
-    held_by = radios("Held by", required="Say who held the called card.")
+    held_by = radios(_("Held by"), required=_("Say who held the called card."))
     points = SmallNumberField(
-        "Card points",
+        _("Card points"),
         validators=[
-            InputRequired("Enter the card points of one side."),
-            NumberRange(0, 130, "Card points run from 0 to 130."),
+            InputRequired(_("Enter the card points of one side.")),
+            NumberRange(0, 130, _("Card points run from 0 to 130.")),
         ],
         render_kw={"inputmode": "numeric", "min": 0, "max": 130, "autocomplete": "off"},
     )
     #: Either side's points may be counted at the table: the other side's are 130 less.
     points_of = RadioField(
-        "Counted for",
-        choices=options([(Side.DECLARER.value, "Declarer's side"), (Side.DEFENCE.value, "The other side")]),
+        _("Counted for"),
+        choices=options([(Side.DECLARER.value, _("Declarer's side")), (Side.DEFENCE.value, _("The other side"))]),
         default=Side.DECLARER.value,
     )
     stinger_points = SmallNumberField(
-        "Stinger's own card points",
-        validators=[Optional(), NumberRange(0, 130, "Card points run from 0 to 130.")],
+        _("Stinger's own card points"),
+        validators=[Optional(), NumberRange(0, 130, _("Card points run from 0 to 130."))],
         render_kw={"inputmode": "numeric", "min": 0, "max": 130, "autocomplete": "off"},
     )
 
     announced = MultiCheckboxField(
-        "Announced by declarer",
-        choices=options((b.id, b.label) for b in Bonus),
+        _("Announced by declarer"),
+        choices=options((b.id, BONUS_WORDS[b]) for b in Bonus),
     )
     announced_martlets = SelectField(
-        "Martlets announced",
-        choices=options([("", "none")] + [(m.id, m.label) for m in MartletLevel if m.kind is MartletKind.OLD]),
+        _("Martlets announced"),
+        choices=options(
+            [("", _("none"))] + [(m.id, MARTLET_WORDS[m]) for m in MartletLevel if m.kind is MartletKind.OLD]
+        ),
         default="",
     )
     announced_young_martlets = SelectField(
-        "Young Martlets announced",
-        choices=options([("", "none")] + [(m.id, m.label) for m in MartletLevel if m.kind is MartletKind.YOUNG]),
+        _("Young Martlets announced"),
+        choices=options(
+            [("", _("none"))] + [(m.id, MARTLET_WORDS[m]) for m in MartletLevel if m.kind is MartletKind.YOUNG]
+        ),
         default="",
     )
-    martlets_declarer = _count_field("Martlets, declarer's side", 3)
-    martlets_defence = _count_field("Martlets, defence", 3)
-    young_martlets_declarer = _count_field("Young Martlets, declarer's side", 2)
-    young_martlets_defence = _count_field("Young Martlets, defence", 2)
+    martlets_declarer = _count_field(_("Martlets, declarer's side"), 3)
+    martlets_defence = _count_field(_("Martlets, defence"), 3)
+    young_martlets_declarer = _count_field(_("Young Martlets, declarer's side"), 2)
+    young_martlets_defence = _count_field(_("Young Martlets, defence"), 2)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -171,7 +234,7 @@ class HandForm(GameHandForm[HandRecord]):
         self.declarer.choices = options(enumerate(names))
         self.held_by.choices = options(
             [(f"hand-{s}", name) for s, name in enumerate(names)]
-            + [(f"trug-{s}", f"{name}'s trug") for s, name in enumerate(names)]
+            + [(f"trug-{s}", gettext("%(name)s's trug", name=name)) for s, name in enumerate(names)]
         )
 
     @property
@@ -272,7 +335,9 @@ class HandForm(GameHandForm[HandRecord]):
 # One "made by" choice per bonus; Hundred is worked out from the points.
 BONUS_FIELDS = tuple((bonus, _bonus_field_name(bonus)) for bonus in PLAIN_BONUSES)
 for _bonus in PLAIN_BONUSES:
-    setattr(HandForm, _bonus_field_name(_bonus), SelectField(_bonus.label, choices=options(SIDE_CHOICES), default=""))
+    setattr(
+        HandForm, _bonus_field_name(_bonus), SelectField(BONUS_WORDS[_bonus], choices=options(SIDE_CHOICES), default="")
+    )
 
 
 def house_rule_fields() -> dict[str, Any]:

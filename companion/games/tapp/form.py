@@ -9,15 +9,45 @@ from wtforms import Field, RadioField, SelectField, StringField
 from wtforms.validators import Optional
 
 from ..common import InvalidHand
-from ..common.fields import MultiCheckboxField, options, seat_number
+from ..common.fields import MultiCheckboxField, gettext, options, seat_number
+from ..common.fields import lazy_gettext as _
 from ..common.form import FormData, GameHandForm, radios, whole
 from .rules import BIDS, BONUSES, Counting, Kontra, TappBonus, TappHand, kontra_item
 
 #: A Tapp bonus's select: nobody, or a player's silent, announced-and-made or announced-and-missed bonus.
-HOW = {"silent": "made it (silent)", "made": "announced and made it", "missed": "announced and missed it"}
+HOW = {
+    "silent": _("%(name)s made it (silent)"),
+    "made": _("%(name)s announced and made it"),
+    "missed": _("%(name)s announced and missed it"),
+}
 TABLE_BONUSES = tuple(b for b in TappBonus if not b.by_points)
 #: Kontra's choices: none, Kontra (×2), Rekontra (×4).
-KONTRA_CHOICES = [(k.id, k.said or "No") for k in Kontra]
+KONTRA_WORDS = {Kontra.NONE: "", Kontra.KONTRA: _("Kontra ×2"), Kontra.REKONTRA: _("Rekontra ×4")}
+KONTRA_CHOICES = [(k.id, KONTRA_WORDS[k] or _("No")) for k in Kontra]
+#: The engine's names for the bids and bonuses, in the players' languages (the same English).
+BID_WORDS = {"three": _("Three"), "two": _("Two"), "one": _("One"), "solo": _("Solo"), "bridscher": _("Bridscher")}
+BONUS_WORDS = {
+    TappBonus.PAGAT_ULTIMO: _("Pagat Ultimo"),
+    TappBonus.TRULL: _("Trull"),
+    TappBonus.FOUR_KINGS: _("Four Kings"),
+    TappBonus.WITH_40: _("With 40"),
+    TappBonus.WITH_50: _("With 50"),
+}
+
+
+def _words_are_the_engines() -> bool:
+    """Each choice's English is the engine's own (the form's words only add the translations).
+
+    >>> _words_are_the_engines()
+    True
+    """
+    return (
+        all(str(KONTRA_WORDS[k]) == k.said for k in Kontra)
+        and all(str(BID_WORDS[b.id]) == b.said for b in BIDS.values())
+        and all(str(BONUS_WORDS[b]) == b.label for b in TappBonus)
+    )
+
+
 #: The form field of each bonus's Kontra: With 40 and With 50 share one, as they share their choice.
 KONTRA_FIELDS = {
     **{b: "kontra_" + b.id.replace("-", "_") for b in TABLE_BONUSES},
@@ -70,19 +100,23 @@ class TappForm(GameHandForm[TappHand]):
         "counting": "bid",
         "kontra": "kontra",
     }
-    bid = radios("Bid", [(b.id, b.said) for b in BIDS.values()], "Choose the bid (bridscher: everyone passed).")
-    declarer = radios("Declarer (won the bid)")
-    points = StringField("Declarer's card points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    bid = radios(
+        _("Bid"), [(b.id, BID_WORDS[b.id]) for b in BIDS.values()], _("Choose the bid (bridscher: everyone passed).")
+    )
+    declarer = radios(_("Declarer (won the bid)"))
+    points = StringField(_("Declarer's card points"), render_kw={"inputmode": "numeric", "autocomplete": "off"})
     #: Whoever took the most card points; a tie: each of the players tied for the most.
-    loser = MultiCheckboxField("Bridscher: most card points (pays)", choices=[])
+    loser = MultiCheckboxField(_("Bridscher: most card points (pays)"), choices=[])
     announced_points = SelectField(
-        "Declarer announced",
-        choices=options([("", "—"), ("with-40", "With 40"), ("with-50", "With 50")]),
+        _("Declarer announced"),
+        choices=options(
+            [("", "—"), ("with-40", BONUS_WORDS[TappBonus.WITH_40]), ("with-50", BONUS_WORDS[TappBonus.WITH_50])]
+        ),
         default="",
     )
     #: Said on the game by an opponent (Kontra), and again by the declarer (Rekontra); off unless chosen.
     kontra = RadioField(
-        "Kontra on the game",
+        _("Kontra on the game"),
         choices=options(KONTRA_CHOICES),
         default="",
         validate_choice=False,
@@ -96,7 +130,8 @@ class TappForm(GameHandForm[TappHand]):
         self.loser.choices = options(seats)
         for field in self.bonus_fields:
             field.choices = options(
-                [("", "—")] + [(f"{how}-{seat}", f"{name} {said}") for seat, name in seats for how, said in HOW.items()]
+                [("", "—")]
+                + [(f"{how}-{seat}", said % {"name": name}) for seat, name in seats for how, said in HOW.items()]
             )
 
     @property
@@ -116,8 +151,11 @@ class TappForm(GameHandForm[TappHand]):
                 said = self[beside].label.text
                 self[name].errors = [
                     *self[name].errors,
-                    f"Kontra doubles an announced bonus: nothing is entered for "
-                    f"{said}. Enter who announced it, or leave Kontra at —.",
+                    gettext(
+                        "Kontra doubles an announced bonus: nothing is entered for %(bonus)s. "
+                        "Enter who announced it, or leave Kontra at —.",
+                        bonus=said,
+                    ),
                 ]
                 fine = False
         return fine
@@ -173,11 +211,15 @@ def _tapp_field(bonus: TappBonus) -> str:
 
 
 for _bonus in TABLE_BONUSES:
-    setattr(TappForm, _tapp_field(_bonus), SelectField(_bonus.label, choices=[], default="", validate_choice=False))
-_ON_A_BONUS = options([(k.id, k.said or "—") for k in Kontra])
+    setattr(
+        TappForm, _tapp_field(_bonus), SelectField(BONUS_WORDS[_bonus], choices=[], default="", validate_choice=False)
+    )
+_ON_A_BONUS = options([(k.id, KONTRA_WORDS[k] or "—") for k in Kontra])
 for _name, _beside in KONTRA_BESIDE.items():
-    _of = "With 40 / With 50" if _beside == "announced_points" else BONUSES[_beside[6:].replace("_", "-")].label
-    setattr(TappForm, _name, SelectField(f"Kontra on {_of}", choices=_ON_A_BONUS, default=""))
+    _of = (
+        _("With 40 / With 50") if _beside == "announced_points" else BONUS_WORDS[BONUSES[_beside[6:].replace("_", "-")]]
+    )
+    setattr(TappForm, _name, SelectField(_("Kontra on %(bonus)s", bonus=_of), choices=_ON_A_BONUS, default=""))
 
 
 def option_fields() -> dict[str, Any]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from wtforms import Field, HiddenField, StringField
 
+from ..common.fields import lazy_gettext as _
 from ..common.fields import options, seat_number
 from ..common.form import FormData, GameHandForm, entered, radios, whole
 from .rules import TOTAL, Side, TarocchiHand
@@ -38,12 +39,14 @@ class TarocchiForm(GameHandForm[TarocchiHand]):
     form_data = staticmethod(form_data)
     engine_fields = {"side": "side", "points": "points", "face": "face", "cards": "cards"}
     dealer = HiddenField()
-    side = radios("Card points counted for", required="Choose whose card points you counted.")
+    side = radios(_("Card points counted for"), required=_("Choose whose card points you counted."))
     points = StringField(
-        "Their card points", render_kw=NUMBER, description=f"0 to {TOTAL}: the other side has the rest"
+        _("Their card points"),
+        render_kw=NUMBER,
+        description=_("0 to %(total)s: the other side has the rest", total=TOTAL),
     )
-    face = StringField("Face value of their cards", render_kw=NUMBER)
-    cards = StringField("Number of their cards", render_kw=NUMBER)
+    face = StringField(_("Face value of their cards"), render_kw=NUMBER)
+    cards = StringField(_("Number of their cards"), render_kw=NUMBER)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
