@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, abort, render_template, send_from_directory, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from jinja2 import FileSystemLoader
 from werkzeug.exceptions import BadHost, SecurityError
@@ -200,13 +202,19 @@ STATIC_FILES = ("style.css", "app.js", "board.js", "offline.js", "icon.svg")
 
 #: What a player sees instead of an error: status → (title, message).
 ERROR_PAGES = {
-    400: ("Bad request", "The request could not be understood. Reload the page and try again."),
-    403: ("View only", "This link lets you follow the scores but not change them. Ask the table for the edit link."),
-    404: ("Not found", "There is nothing at this address. Check the link you were given."),
-    405: ("Not allowed", "That address does not take this kind of request."),
-    413: ("Too much", "That request was too large."),
-    429: ("Too many at once", "This address sent too many requests in a short time. Wait a minute, then try again."),
-    500: ("Something went wrong", "Nothing was saved half-way. Reload the page and try again."),
+    400: (_l("Bad request"), _l("The request could not be understood. Reload the page and try again.")),
+    403: (
+        _l("View only"),
+        _l("This link lets you follow the scores but not change them. Ask the table for the edit link."),
+    ),
+    404: (_l("Not found"), _l("There is nothing at this address. Check the link you were given.")),
+    405: (_l("Not allowed"), _l("That address does not take this kind of request.")),
+    413: (_l("Too much"), _l("That request was too large.")),
+    429: (
+        _l("Too many at once"),
+        _l("This address sent too many requests in a short time. Wait a minute, then try again."),
+    ),
+    500: (_l("Something went wrong"), _l("Nothing was saved half-way. Reload the page and try again.")),
 }
 
 
@@ -222,15 +230,17 @@ def _register_errors(app: Flask) -> None:
     @app.errorhandler(SecurityError)
     @app.errorhandler(BadHost)
     def untrusted_host(_e: Exception) -> tuple[str, int, dict[str, str]]:
-        return "This server does not answer to that address.", 400, {"Content-Type": "text/plain; charset=utf-8"}
+        return _("This server does not answer to that address."), 400, {"Content-Type": "text/plain; charset=utf-8"}
 
     @app.errorhandler(SessionDeleted)
     def session_deleted(_e: SessionDeleted) -> Response:
         # Also the answer to a save or edit that lost the race with the delete: nothing of it was kept.
-        response = app.make_response(page(410, "Session deleted", "This session was deleted from one of its phones."))
+        response = app.make_response(
+            page(410, _("Session deleted"), _("This session was deleted from one of its phones."))
+        )
         response.headers["HX-Refresh"] = "true"  # a polling scoreboard or open form reloads into this page
         return response
 
     @app.errorhandler(CSRFError)
     def csrf_error(_e: CSRFError) -> tuple[str, int]:
-        return page(400, "Form expired", "This form was out of date. Go back, reload the page and try again.")
+        return page(400, _("Form expired"), _("This form was out of date. Go back, reload the page and try again."))

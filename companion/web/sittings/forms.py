@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, TypeVar
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, RadioField, StringField
 from wtforms.form import BaseForm
-from wtforms.validators import DataRequired, Length, ValidationError
+from wtforms.validators import DataRequired, Length, StopValidation, ValidationError
 
 from ...games import DEFAULT, GAMES, Game
 from ...games.base import STAKES, Stake
@@ -24,46 +26,64 @@ from ...games.common.fields import options, strip
 from ...models import MAX_NAME, Group, Sitting, one_line
 from ...settle import DEFAULT_COINS, coins_text, parse_coins
 
-SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
+#: What each seat's missing name says: whole sentences, as the ordinal agrees with "player" in other languages.
+MISSING_NAME = (
+    _l("Enter the first player's name."),
+    _l("Enter the second player's name."),
+    _l("Enter the third player's name."),
+    _l("Enter the fourth player's name."),
+    _l("Enter the fifth player's name."),
+)
 #: The most players any game has.
 MOST_PLAYERS = 5
 
 
 def _one_line(_form: BaseForm, field: Field) -> None:
     if field.data and not one_line(field.data):
-        raise ValidationError("A name cannot hold tabs, line breaks or other control characters.")
+        raise ValidationError(_("A name cannot hold tabs, line breaks or other control characters."))
+
+
+class Required(DataRequired):
+    """``DataRequired`` whose message (lazy: the form is made at import) is put in words as the form is checked:
+    beside the field it is then a plain string, escaped as any other."""
+
+    def __call__(self, form: BaseForm, field: Field) -> None:
+        try:
+            super().__call__(form, field)
+        except StopValidation as missing:
+            raise StopValidation(str(missing)) from None
 
 
 def name_field(label: str, missing: str, most: int = MAX_NAME, capitalize: str = "words") -> StringField:
     """A name on one line: a player's, or a group's."""
     return StringField(
         label,
-        # DataRequired judges the name after stripping: a name of spaces is no name.
-        validators=[DataRequired(missing), Length(max=most), _one_line],
+        # Required judges the name after stripping: a name of spaces is no name.
+        validators=[Required(missing), Length(max=most), _one_line],
         filters=[strip],
         render_kw={"autocomplete": "off", "maxlength": most, "autocapitalize": capitalize},
     )
 
 
 def _name_field(seat: int) -> StringField:
-    return name_field(f"Player {seat + 1}", f"Enter the {SEAT_WORDS[seat]} player's name.")
+    return name_field(_l("Player %(number)s", number=seat + 1), MISSING_NAME[seat])
 
 
 class CoinsForm(FlaskForm):
     """The coins on the table, for settling up: every session's form has them."""
 
     coins = StringField(
-        "Coins on the table",
+        _l("Coins on the table"),
         default=coins_text(DEFAULT_COINS),
         filters=[strip],
-        description="s/d values separated by spaces; used to suggest coins when settling up.",
+        description=_l("s/d values separated by spaces; used to suggest coins when settling up."),
     )
 
     def validate_coins(self, field: StringField) -> None:
         try:
             parse_coins(field.data or "")
         except MoneyError as exc:
-            raise ValidationError(f"Coins: {exc}.") from None
+            raise ValidationError(_("Coins: %(problem)s.", problem=exc)) from None
 
 
 class HouseRulesForm(CoinsForm):
@@ -101,11 +121,13 @@ class SittingForm(CoinsForm):
     player_2 = _name_field(2)
     player_3 = _name_field(3)
     player_4 = _name_field(4)
-    first_dealer = RadioField("Deals first", default="0")
-    deals = RadioField("Length")
-    stake_per = RadioField("The stake is")
+    first_dealer = RadioField(_l("Deals first"), default="0")
+    deals = RadioField(_l("Length"))
+    stake_per = RadioField(_l("The stake is"))
     stake = StringField(
-        "Stake", filters=[strip], description="in s/d, e.g. 0/1 for a penny or 0/0½ for a halfpenny: for settling up."
+        _l("Stake"),
+        filters=[strip],
+        description=_l("in s/d, e.g. 0/1 for a penny or 0/0½ for a halfpenny: for settling up."),
     )
 
     def __init__(self, game: Game[Any], players: int, *args: Any, **kwargs: Any):
@@ -115,7 +137,8 @@ class SittingForm(CoinsForm):
             del self[f"player_{seat}"]
         # "Deals first" offers the names as typed (app.js keeps them in step while typing).
         self.first_dealer.choices = options(
-            (seat, (f.data or "").strip() or f"Player {seat + 1}") for seat, f in enumerate(self.name_fields)
+            (seat, (f.data or "").strip() or _("Player %(number)s", number=seat + 1))
+            for seat, f in enumerate(self.name_fields)
         )
         self.deals.choices = options((n, game.ending.deal_label(n)) for n in game.ending.deal_choices(players))
         if not self.deals.data:
@@ -126,11 +149,11 @@ class SittingForm(CoinsForm):
         if game.stakes == (Stake.NONE,):  # the scores are money
             del self["stake_per"], self["stake"]
             return
-        self.stake_per.choices = options((s.id, f"per {s.per}") for s in game.stakes)
+        self.stake_per.choices = options((s.id, _("per %(unit)s", unit=s.per)) for s in game.stakes)
         if not self.stake_per.data:
             self.stake_per.data = game.stakes[0].id
         if len(game.stakes) == 1:
-            self.stake.label.text = f"Each {game.stakes[0].per} is worth"
+            self.stake.label.text = _("Each %(unit)s is worth", unit=game.stakes[0].per)
         if not self.stake.data:
             self.stake.data = game.stakes[0].usual
 
@@ -164,22 +187,24 @@ class SittingForm(CoinsForm):
         keys = [(f.data or "").casefold() for f in self.name_fields]
         if all(keys) and len(set(keys)) < len(keys):
             last = self.name_fields[-1]
-            last.errors = [*last.errors, "Each player needs a different name."]
+            last.errors = [*last.errors, _("Each player needs a different name.")]
             fine = False
         return fine
 
     def validate_stake_per(self, field: RadioField) -> None:
         if STAKES.get(field.data or "") not in self.game.stakes:
-            raise ValidationError("Choose what the stake is per.")
+            raise ValidationError(_("Choose what the stake is per."))
 
     def validate_stake(self, field: StringField) -> None:
         try:
             stake = Money.from_sd(field.data or "")
         except MoneyError as exc:
-            raise ValidationError(f"Stake: {exc}.") from None
+            raise ValidationError(_("Stake: %(problem)s.", problem=exc)) from None
         most = Money.from_sd(self.chosen_stake.most)
         if not 0 < stake.halfpence <= most.halfpence:
-            raise ValidationError(f"A {self.chosen_stake.per} is worth from 0/0½ to {most.pounds_text()}.")
+            raise ValidationError(
+                _("A %(unit)s is worth from 0/0½ to %(most)s.", unit=self.chosen_stake.per, most=most.pounds_text())
+            )
 
 
 @cache

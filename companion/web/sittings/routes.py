@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...backup import export_text, hands_csv
@@ -216,7 +217,7 @@ def show(public_id: str) -> Response:
 @bp.get("/s/<public_id>/join/<key>")
 def join(public_id: str, key: str) -> Response:
     """The edit link: this phone may now score and change hands."""
-    told = "This phone can now score and change hands in this session."
+    told = _("This phone can now score and change hands in this session.")
     return join_with_key(sitting_at(public_id), key, told, url_for("sittings.show", public_id=public_id))
 
 
@@ -224,9 +225,9 @@ def join(public_id: str, key: str) -> Response:
 def share(public_id: str) -> Response:
     return share_page(
         sitting_at(public_id),
-        back=("Scoreboard", url_for("sittings.show", public_id=public_id)),
-        view=("Follow the scores (view only)", "sittings.show"),
-        edit=("Score hands too (edit link: share only at this table)", "sittings.join"),
+        back=(_("Scoreboard"), url_for("sittings.show", public_id=public_id)),
+        view=(_("Follow the scores (view only)"), "sittings.show"),
+        edit=(_("Score hands too (edit link: share only at this table)"), "sittings.join"),
         renew_endpoint="sittings.renew",
     )
 
@@ -245,7 +246,7 @@ def delete(public_id: str) -> Response:
     if request.method == "POST":
         names = ", ".join(sitting.names)
         delete_sitting(db.session, sitting)
-        flash(f"The session of {names} is deleted.")
+        flash(_("The session of %(names)s is deleted.", names=names))
         return see_other(url_for("sittings.start"))
     progress = ending_of(sitting).progress(hand_count(db.session, sitting), sitting.deals)
     return render("sittings/delete.html", sitting=sitting, progress=progress, game=GAMES[sitting.game])
