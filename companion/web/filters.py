@@ -7,12 +7,16 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from babel.dates import format_skeleton
 from flask import Flask, current_app
+from flask_babel import gettext as _
 from wtforms import Field
 
 from ..games import GAMES, Game
 from ..games.base import Unit
 from ..games.common import Money, true_minus
+from ..i18n import DEFAULT as ENGLISH
+from ..i18n import language
 from ..settle import coin_counts, coin_name, settle, table_coins
 
 
@@ -48,7 +52,7 @@ def players_text(counts: tuple[int, ...]) -> str:
     ('3 players', '3 to 5')
     """
     low, high = min(counts), max(counts)
-    return f"{low} players" if low == high else f"{low} to {high}"
+    return _("%(count)s players", count=low) if low == high else _("%(low)s to %(high)s", low=low, high=high)
 
 
 def amount(score: int, game: Game[Any]) -> str:
@@ -62,10 +66,10 @@ def amount(score: int, game: Game[Any]) -> str:
 
 def pays(halfpence: int) -> str:
     if halfpence > 0:
-        return f"receives {Money(halfpence)}"
+        return _("receives %(money)s", money=Money(halfpence))
     if halfpence < 0:
-        return f"pays {Money(-halfpence)}"
-    return "square"
+        return _("pays %(money)s", money=Money(-halfpence))
+    return _("square")
 
 
 def coin_list(counts: Iterable[tuple[Money, int]]) -> str:
@@ -91,23 +95,32 @@ def sentence(text: str) -> str:
 
 
 def place(n: int) -> str:
-    """1st, 2nd, 3rd, 4th.
+    """1st, 2nd, 3rd, 4th (each language its own way: 1er, 1., 1º).
 
     >>> [place(n) for n in (1, 2, 3, 4)]
     ['1st', '2nd', '3rd', '4th']
     """
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+    if n == 1:
+        return _("%(n)sst", n=n)
+    if n == 2:
+        return _("%(n)snd", n=n)
+    if n == 3:
+        return _("%(n)srd", n=n)
+    return _("%(n)sth", n=n)
 
 
 #: Where the tables are: sessions' times are shown in this zone's clock (``TIMEZONE`` in the config).
 DEFAULT_TIMEZONE = "Europe/London"
 
 
-def session_time(started: datetime, zone: str = DEFAULT_TIMEZONE) -> str:
-    """When a session started, to the minute and on the table's clock: two on one evening read apart.
+def session_time(started: datetime, zone: str = DEFAULT_TIMEZONE, lang: str = ENGLISH) -> str:
+    """When a session started, to the minute and on the table's clock: two on one evening read apart. The day and
+    month are named in ``lang``.
 
     >>> session_time(datetime(2026, 11, 24, 19, 30, tzinfo=UTC)), session_time(datetime(2026, 7, 1, 19, 30))
     ('Tue 24 Nov 2026, 19:30', 'Wed 1 Jul 2026, 20:30')
+    >>> session_time(datetime(2026, 11, 24, 19, 30, tzinfo=UTC), lang="de")
+    'Di., 24. Nov. 2026, 19:30'
     """
     if started.tzinfo is None:  # SQLite hands back naive times: they were stored in UTC
         started = started.replace(tzinfo=UTC)
@@ -115,6 +128,8 @@ def session_time(started: datetime, zone: str = DEFAULT_TIMEZONE) -> str:
         local = started.astimezone(ZoneInfo(zone))
     except (ZoneInfoNotFoundError, ValueError):
         local = started
+    if lang != ENGLISH:  # each language's own order and names (CLDR's); English keeps its own ("Sept" is CLDR's)
+        return f"{format_skeleton('yMMMEd', local, locale=lang)}, {format_skeleton('Hm', local, locale=lang)}"
     return f"{local:%a} {local.day} {local:%b %Y, %H:%M}"
 
 
@@ -132,7 +147,7 @@ def register(app: Flask) -> None:
     app.add_template_global(control_attrs)
     app.add_template_filter(place)
     app.add_template_filter(
-        lambda t: session_time(t, current_app.config.get("TIMEZONE", DEFAULT_TIMEZONE)), "session_time"
+        lambda t: session_time(t, current_app.config.get("TIMEZONE", DEFAULT_TIMEZONE), language()), "session_time"
     )
     app.add_template_filter(sentence)
     app.add_template_filter(coin_set)

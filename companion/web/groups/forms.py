@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 
 from ...models import MAX_GROUP_NAME
@@ -12,10 +13,10 @@ class GroupForm(HouseRulesForm):
     """A new group, or its name and the house rules its sessions of a game start with (``options_form`` gives it
     a game's option fields)."""
 
-    name = name_field("Name of the group", "Name the group, e.g. Tuesday nights.", MAX_GROUP_NAME, "sentences")
+    name = name_field(_l("Name of the group"), _l("Name the group, e.g. Tuesday nights."), MAX_GROUP_NAME, "sentences")
 
 
 class MemberForm(FlaskForm):
     """A player's name in a group: a new player, or a new name for one."""
 
-    name = name_field("Name", "Enter the player's name.")
+    name = name_field(_l("Name"), _l("Enter the player's name."))

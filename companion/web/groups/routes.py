@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...backup import export_text, group_csv, group_ids
@@ -44,7 +45,10 @@ LEADERS, LEADERS_PER_PAGE = 20, 50
 CHARTED = len(COLOURS)
 #: The largest id a row may have (PostgreSQL's integer): a larger one in a link names nobody, and is not asked for.
 LARGEST_ID = 2**31 - 1
-TOO_MANY = f"A group has at most {MAX_PLAYERS} players: start a session outside the group for a guest."
+
+
+def _too_many() -> str:
+    return _("A group has at most %(most)s players: start a session outside the group for a guest.", most=MAX_PLAYERS)
 
 
 def _group(public_id: str) -> Group:
@@ -77,7 +81,7 @@ def new() -> Response:
         return render("groups/new.html", status=422 if form.is_submitted() else 200, form=form)
     chosen = GameOptions({}).choosing(DEFAULT, form.house_rules)
     group = create_group(db.session, form.name.data or "", chosen, form.coins.data, owner=own_device())
-    flash("Group made. Add its players here, or as you start its first session.")
+    flash(_("Group made. Add its players here, or as you start its first session."))
     return see_other(url_for("groups.show", public_id=group.public_id))
 
 
@@ -149,7 +153,7 @@ def settings(public_id: str) -> Response:
     kept = group.defaults
     chosen = kept.choosing(game, form.house_rules) if form.option_names else kept  # a game with none: the coins
     update_group(db.session, group, form.name.data or "", chosen, form.coins.data or "")
-    flash("Saved. Sessions started from now on use these house rules; those already played keep theirs.")
+    flash(_("Saved. Sessions started from now on use these house rules; those already played keep theirs."))
     return see_other(url_for("groups.show", public_id=public_id))
 
 
@@ -189,12 +193,12 @@ def add_player(public_id: str) -> Response:
     if form.validate_on_submit():
         try:
             add_member(db.session, group, form.name.data or "")
-            flash(f"{form.name.data} is one of the group's players now.")
+            flash(_("%(name)s is one of the group's players now.", name=form.name.data))
             return see_other(url_for("groups.show", public_id=public_id) + "#players")
         except NameTaken:
-            form.name.errors = [*form.name.errors, "The group has a player of that name already."]
+            form.name.errors = [*form.name.errors, _("The group has a player of that name already.")]
         except TooManyPlayers:
-            form.name.errors = [*form.name.errors, TOO_MANY]
+            form.name.errors = [*form.name.errors, _too_many()]
     return _group_page(group, form, status=422)
 
 
@@ -210,10 +214,10 @@ def rename_player(public_id: str, member_id: int) -> Response:
         old = member.name
         try:
             rename_member(db.session, member, form.name.data or "")
-            flash(f"{old} is {form.name.data} now, on every scoreboard of the group.")
+            flash(_("%(old)s is %(new)s now, on every scoreboard of the group.", old=old, new=form.name.data))
             return see_other(url_for("groups.player", public_id=public_id, member_id=member_id))
         except NameTaken:
-            form.name.errors = [*form.name.errors, "Another player of the group has that name."]
+            form.name.errors = [*form.name.errors, _("Another player of the group has that name.")]
     return _player_page(group, _member(group, member_id), form, status=422)
 
 
@@ -261,7 +265,7 @@ def create_session(public_id: str) -> Response:
         new = {name_key(n) for n in full.names}
         for field in form.name_fields:
             if name_key(field.data) in new:
-                field.errors = [*field.errors, TOO_MANY]
+                field.errors = [*field.errors, _too_many()]
         return _start_page(group, form, status=422)
 
 
@@ -282,7 +286,7 @@ def same_again(public_id: str) -> Response:
 @bp.get("/g/<public_id>/join/<key>")
 def join(public_id: str, key: str) -> Response:
     """The group's edit link: this phone may start its sessions, score them and name its players."""
-    told = "This phone can now start and score the group's sessions."
+    told = _("This phone can now start and score the group's sessions.")
     return join_with_key(_group(public_id), key, told, url_for("groups.show", public_id=public_id))
 
 
@@ -292,8 +296,8 @@ def share(public_id: str) -> Response:
     return share_page(
         group,
         back=(group.name, url_for("groups.show", public_id=public_id)),
-        view=("See the group's figures (view only)", "groups.show"),
-        edit=("Start and score its sessions too (edit link: share only with the group)", "groups.join"),
+        view=(_("See the group's figures (view only)"), "groups.show"),
+        edit=(_("Start and score its sessions too (edit link: share only with the group)"), "groups.join"),
         renew_endpoint="groups.renew",
     )
 

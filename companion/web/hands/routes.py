@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy.orm.exc import ObjectDeletedError
 from werkzeug.wrappers import Response
@@ -54,7 +56,11 @@ def _stored_hand(sitting: Sitting, deal: int) -> HandView:
         unless_deleted(sitting)
         if request.method == "POST":
             # Deleted on another phone after this one opened it: say so, rather than "not found".
-            abort(_to_scoreboard(sitting, f"Deal {deal} was deleted on another phone: nothing was changed."))
+            abort(
+                _to_scoreboard(
+                    sitting, _("Deal %(deal)s was deleted on another phone: nothing was changed.", deal=deal)
+                )
+            )
         abort(404)
     return hand
 
@@ -69,19 +75,23 @@ def _to_scoreboard(sitting: Sitting, message: str) -> Response:
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
 
 
-def _notice(sitting: Sitting, deal: int, done: str) -> str:
-    """What the first screen after a save says: the hand and each player's payment (or points) for it.
+def _notice(sitting: Sitting, deal: int, changed: bool = False) -> str:
+    """What the first screen after a save (or, ``changed``, an edit) says: the hand and each player's payment (or
+    points) for it.
 
     "Deal 6 saved: Bob's four made — Ann −0/6 · Bob +0/6 · Cat −0/6 · Dan +0/6"
     """
     hand = hand_view(db.session, sitting, deal)
     if hand is None:  # deleted on another phone in the meantime
-        return f"Deal {deal} {done}."
+        return _("Deal %(deal)s changed.", deal=deal) if changed else _("Deal %(deal)s saved.", deal=deal)
     names = sitting.names
     what = hand.game.notice(hand.record, names)
     amounts = [amount(n, hand.game) for n in hand.payments]
     # A name and its payment never part at the end of a line.
-    return f"Deal {deal} {done}: {what} — " + " · ".join(f"{n}\u00a0{a}" for n, a in zip(names, amounts, strict=True))
+    pays = " · ".join(f"{n}\u00a0{a}" for n, a in zip(names, amounts, strict=True))
+    if changed:
+        return _("Deal %(deal)s changed: %(hand)s — %(payments)s", deal=deal, hand=what, payments=pays)
+    return _("Deal %(deal)s saved: %(hand)s — %(payments)s", deal=deal, hand=what, payments=pays)
 
 
 def _game(sitting: Sitting) -> Game[Any]:
@@ -180,22 +190,27 @@ def new(public_id: str) -> Response:
         record_hand(db.session, sitting, deal, record, form.form_token.data or "")
     except NoSuchDeal as refused:  # only a doctored form names a deal the session does not have
         form.form_errors.append(
-            f"This session has deals 1 to {sitting.deals}; there is no deal {deal}."
-            + (f" This hand can go in as deal {refused.next_deal}." if refused.next_deal else "")
+            _("This session has deals 1 to %(last)s; there is no deal %(deal)s.", last=sitting.deals, deal=deal)
+            + (" " + _("This hand can go in as deal %(deal)s.", deal=refused.next_deal) if refused.next_deal else "")
         )
         form.deal.data = str(refused.next_deal or 1)
         return _form_page(form, sitting, refused.next_deal or 1, None, record, 422)
     except DealTaken as taken:
         return _taken(form, sitting, deal, record, taken.next_deal)
     # Saved now, or by this form's first tap on Save (its token): the same notice either way.
-    return _to_scoreboard(sitting, _notice(sitting, deal, "saved"))
+    return _to_scoreboard(sitting, _notice(sitting, deal))
 
 
 def _over(board: Scoreboard) -> str:
     """Why no more hands go in: every deal is recorded, or the game was won."""
     if board.won_early and board.outcome.winners:
-        return f"The game is over: {board.winner_names} won. Edit a hand to change it."
-    return "Every deal of this session is recorded: edit a hand to change it."
+        return ngettext(
+            "The game is over: %(names)s won. Edit a hand to change it.",
+            "The game is over: %(names)s won. Edit a hand to change it.",
+            len(board.outcome.winners),
+            names=board.winner_names,
+        )
+    return _("Every deal of this session is recorded: edit a hand to change it.")
 
 
 def _taken(form: GameHandForm[Any], sitting: Sitting, deal: int, record: Any, next_deal: int | None) -> Response:
@@ -203,11 +218,23 @@ def _taken(form: GameHandForm[Any], sitting: Sitting, deal: int, record: Any, ne
     hand, so discarding this one is the first choice; saving it as the next deal stays, as a second one."""
     theirs = hand_view(db.session, sitting, deal)
     if theirs is None:  # and deleted it since: the deal is free again
-        form.form_errors.append(f"Deal {deal} was saved from another phone and deleted since: Save puts yours in.")
+        form.form_errors.append(
+            _("Deal %(deal)s was saved from another phone and deleted since: Save puts yours in.", deal=deal)
+        )
         return _form_page(form, sitting, deal, None, record)
     form.form_errors.append(
-        f"Deal {deal} was saved from another phone meanwhile. If it is the hand you entered, discard yours"
-        + (f"; if not, save yours as deal {next_deal}." if next_deal else ": every deal of this session is recorded.")
+        _(
+            "Deal %(deal)s was saved from another phone meanwhile. If it is the hand you entered, discard yours; "
+            "if not, save yours as deal %(next)s.",
+            deal=deal,
+            next=next_deal,
+        )
+        if next_deal
+        else _(
+            "Deal %(deal)s was saved from another phone meanwhile. If it is the hand you entered, discard yours: "
+            "every deal of this session is recorded.",
+            deal=deal,
+        )
     )
     if next_deal:
         form.deal.data = str(next_deal)
@@ -230,11 +257,13 @@ def edit(public_id: str, deal: int) -> Response:
         version = whole_number(form.version.data) or 0  # 0: never a stored version, so a stale edit
         try:
             edit_hand(db.session, sitting, deal, record, version)
-            return _to_scoreboard(sitting, _notice(sitting, deal, "changed"))
+            return _to_scoreboard(sitting, _notice(sitting, deal, changed=True))
         except StaleEdit:
             form.form_errors.append(
-                "This hand was changed on another phone after you opened it. "
-                "The current version is shown below the form; reload to edit it."
+                _(
+                    "This hand was changed on another phone after you opened it. "
+                    "The current version is shown below the form; reload to edit it."
+                )
             )
             try:
                 current = _stored_hand(sitting, deal)
@@ -272,7 +301,7 @@ def delete(public_id: str, deal: int) -> Response:
     hand = _stored_hand(sitting, deal)
     if request.method == "POST":
         if not delete_hand(db.session, sitting, deal):
-            return _to_scoreboard(sitting, f"Deal {deal} was already deleted.")
+            return _to_scoreboard(sitting, _("Deal %(deal)s was already deleted.", deal=deal))
         # The session's revision after the delete: the token restores only while nothing changed since, so it
         # cannot bring the hand back twice (a restore, then a second delete, then the old token again).
         revision = revision_of(db.session, public_id)
@@ -296,16 +325,18 @@ def restore(public_id: str) -> Response:
         deal, record = signed["deal"], _game(sitting).parse(signed["hand"], sitting.seats, stored=True)
         unchanged = signed["revision"] == revision_of(db.session, public_id)
     except SignatureExpired:
-        return _to_scoreboard(sitting, "Too late to restore that hand: it can be scored again instead.")
+        return _to_scoreboard(sitting, _("Too late to restore that hand: it can be scored again instead."))
     except (BadSignature, KeyError, TypeError, InvalidHand):
         abort(400)
-    taken = f"Deal {deal} was scored again meanwhile: the deleted hand was not restored."
+    taken = _("Deal %(deal)s was scored again meanwhile: the deleted hand was not restored.", deal=deal)
     if not unchanged:
         if hand_view(db.session, sitting, deal) is not None:
             return _to_scoreboard(sitting, taken)
-        return _to_scoreboard(sitting, f"The session changed since deal {deal} was deleted: score it again instead.")
+        return _to_scoreboard(
+            sitting, _("The session changed since deal %(deal)s was deleted: score it again instead.", deal=deal)
+        )
     try:
         record_hand(db.session, sitting, deal, record, new_secret())
     except DealRefused:
         return _to_scoreboard(sitting, taken)
-    return _to_scoreboard(sitting, f"Deal {deal} restored.")
+    return _to_scoreboard(sitting, _("Deal %(deal)s restored.", deal=deal))
