@@ -195,8 +195,8 @@ def form_data(record: OttocentoHand) -> FormData:
 
     >>> data = form_data(OttocentoHand.from_json({"dealer": 1, "declarations": [[], [], [{"kind": "kings",
     ...     "cards": ["KS", "KB", "KC"]}], []], "card_points": [50, 37], "last_trick": 1}))
-    >>> data["d2_kings"], data["card_points_0"], data["last_trick"], data["called_out"]
-    (['KS', 'KB', 'KC'], '50', '1', '')
+    >>> data["d2_kings_quick"], data["d2_kings"], data["card_points_0"], data["last_trick"], data["called_out"]
+    ('no-KD', [], '50', '1', '')
     """
     data: FormData = {
         "dealer": str(record.dealer),
@@ -212,8 +212,11 @@ def form_data(record: OttocentoHand) -> FormData:
         data.update(card_points_0=str(record.card_points[0]), card_points_1=str(record.card_points[1]))
         data["last_trick"] = str(record.last_trick)
     for group, combos in groups:
-        for combo in combos:
-            data[kind_field(group, combo.kind)] = [c.code for c in combo.cards]
+        for combo in combos:  # as a player enters it: its quick choice, and the cards ticked beside it
+            quick, rest = quick_of(combo.kind, combo.cards)
+            data[kind_field(group, combo.kind)] = [c.code for c in rest]
+            if quick:
+                data[quick_field(group, combo.kind)] = quick
     return data
 
 
