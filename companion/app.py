@@ -48,8 +48,13 @@ def _secret_key(instance: Path) -> str:
 
 def htmx_version() -> str:
     """The htmx that npm installed (pinned in package-lock.json); it names htmx's URL."""
+    return npm_version(HTMX)
+
+
+def npm_version(package: Path) -> str:
+    """The version of a package npm installed in ``package`` (pinned in package-lock.json): it names its URLs."""
     try:
-        version: str = json.loads((HTMX / "package.json").read_text())["version"]
+        version: str = json.loads((package / "package.json").read_text())["version"]
         return version
     except (OSError, ValueError, KeyError):
         return "missing"  # not installed: `make run` and `make test` run npm ci

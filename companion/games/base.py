@@ -462,13 +462,26 @@ class Game(ABC, Generic[R]):
         """A session's options (house rules) from what its row keeps."""
         return stored if isinstance(stored, dict) else {}
 
+    #: The game's house rules as a frozen class read by ``from_json`` (``InvalidHand`` naming ``rules``) and
+    #: written by ``to_json``, for a game that has one: its options are written and checked through it.
+    rules_class: ClassVar[type[Any] | None] = None
+
     def options_json(self, options: Any) -> dict[str, Any]:
         """A session's options as its row keeps them (JSON)."""
-        return dict(options) if isinstance(options, dict) else {}
+        if self.rules_class is None:
+            return dict(options) if isinstance(options, dict) else {}
+        rules = options if isinstance(options, self.rules_class) else self.options(options)
+        return dict(rules.to_json())
 
     def check_options(self, stored: Any) -> str | None:
         """What is wrong with a session's options in an import (None: nothing)."""
-        return None if stored in ({}, None) else f"{self.name} has no options"
+        if self.rules_class is None:
+            return None if stored in ({}, None) else f"{self.name} has no options"
+        try:
+            self.rules_class.from_json(stored)
+        except InvalidHand as refused:
+            return f"house_rules of {self.name}: {refused.message}"
+        return None
 
     def option_fields(self) -> dict[str, Any]:
         """The start form's fields for its options (WTForms fields, unbound), by option name."""

@@ -15,6 +15,7 @@ from .rules import Chelem, Contract, FrenchHand, FrenchResult, Scale, Side, scor
 class FrenchTarot(Game[FrenchHand]):
     id = "french"
     name = "French Tarot"
+    rules_class = FrenchRules
     #: Four first: most tables are four.
     players = (4, 3, 5)
     deal_direction = "the deal and play pass to the right"  # the FFT rules: counter-clockwise
@@ -67,17 +68,6 @@ class FrenchTarot(Game[FrenchHand]):
             return FrenchRules.from_json(stored if isinstance(stored, dict) else {})
         except InvalidHand:
             return DEFAULT_RULES
-
-    def options_json(self, options: Any) -> dict[str, Any]:
-        rules = options if isinstance(options, FrenchRules) else self.options(options)
-        return rules.to_json()
-
-    def check_options(self, stored: Any) -> str | None:
-        try:
-            FrenchRules.from_json(stored)
-        except InvalidHand as refused:
-            return f"house_rules of {self.name}: {refused.message}"
-        return None
 
     def option_fields(self) -> dict[str, Any]:
         return option_fields()

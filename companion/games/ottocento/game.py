@@ -120,6 +120,7 @@ def _doubled(combos: Sequence[Combination]) -> bool:
 class Ottocento(Game[OttocentoHand]):
     id = "ottocento"
     name = "Ottocento"
+    rules_class = OttocentoRules
     players = (SEATS,)
     deal_direction = "the deal and play pass to the right"  # seed 001: "officially … counter-clockwise"
     unit = Unit.POINTS
@@ -198,17 +199,6 @@ class Ottocento(Game[OttocentoHand]):
             return OttocentoRules.from_json(stored if isinstance(stored, dict) else {}, stored=True)
         except InvalidHand:
             return EACH_WILD_A_GAP  # what a session saved without the Grande's choice was scored with
-
-    def options_json(self, options: Any) -> dict[str, Any]:
-        rules = options if isinstance(options, OttocentoRules) else self.options(options)
-        return rules.to_json()
-
-    def check_options(self, stored: Any) -> str | None:
-        try:
-            OttocentoRules.from_json(stored)
-        except InvalidHand as refused:
-            return f"house_rules of {self.name}: {refused.message}"
-        return None
 
     def option_fields(self) -> dict[str, Any]:
         return option_fields()

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, Response, abort, jsonify, send_from_directory, url_for
 
-from ...app import ROOT, YEAR
+from ...app import ROOT, YEAR, npm_version
 from ..security import CSP
 from .bundle import bundle
 
@@ -28,12 +26,7 @@ WORKER_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-ev
 
 
 def pyodide_version() -> str:
-    """The Pyodide that npm installed (pinned in package-lock.json); it names Pyodide's URLs."""
-    try:
-        version: str = json.loads((PYODIDE / "package.json").read_text())["version"]
-        return version
-    except (OSError, ValueError, KeyError):
-        return "missing"  # not installed: `make run` and `make test` run npm ci
+    return npm_version(PYODIDE)
 
 
 @bp.get("/vendor/pyodide@<asked>/<name>")
