@@ -10,9 +10,14 @@ code; ``make install`` compiles them).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from flask import Flask, request
-from flask_babel import Babel, get_locale
+from babel import Locale
+from babel.numbers import get_decimal_symbol
+from flask import Flask, g, request
+from flask_babel import Babel, get_locale, get_translations
+
+from .games.common import words
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 #: Each language the companion speaks, by its code, named in itself (as the switch offers it).
@@ -41,8 +46,48 @@ def language() -> str:
     return str(get_locale() or DEFAULT)
 
 
+def written_in(template: str, code: str) -> str:
+    """Where a template written in ``code`` is: a rules sheet ``games/french/reference.html`` is
+    ``games/french/fr/reference.html`` in French (written, not translated line by line).
+
+    >>> written_in("games/french/reference.html", "fr"), written_in("sheet.html", "de")
+    ('games/french/fr/reference.html', 'de/sheet.html')
+    """
+    folder, _, name = template.rpartition("/")
+    return f"{folder}/{code}/{name}".lstrip("/")
+
+
+def localized(template: str) -> list[str]:
+    """The template written in this request's language, where there is one, before the English."""
+    code = language()
+    return [template] if code == DEFAULT else [written_in(template, code), template]
+
+
+def speech_of(translations: Any, locale: Locale | str) -> words.Speech:
+    """How the engines say their words with a catalogue (Babel's ``Translations``), in ``locale``'s numbers."""
+    return words.Speech(translations.gettext, translations.ngettext, get_decimal_symbol(locale))
+
+
+def speech() -> words.Speech:
+    """How the engines say their words in this request's language (its catalogue, with its decimal sign)."""
+    locale = get_locale()
+    if locale is None or language() == DEFAULT:
+        return words.ENGLISH
+    return speech_of(get_translations(), locale)
+
+
 def register_i18n(app: Flask) -> None:
     Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
+
+    @app.before_request
+    def engines_speak() -> None:
+        g.engines_speak_undo = words.use(speech())
+
+    @app.teardown_request
+    def engines_speak_english(_error: BaseException | None) -> None:
+        undo = g.pop("engines_speak_undo", None)
+        if undo is not None:
+            undo()
 
     @app.context_processor
     def languages() -> dict[str, object]:

@@ -4,6 +4,8 @@
 // that side's too. The preview is htmx's, as in every game.
 (() => {
   const PACK_POINTS = 87;
+  // Said in the reader's language: the page's script tag carries the word.
+  const NOTHING = document.currentScript?.dataset.nothing || "nothing";
 
   // What so many cards of a kind are worth before any check or doubling: as the form's own summaries say.
   const worth = (kind, count) => {
@@ -34,7 +36,7 @@
       kind.querySelector("[data-count]").textContent = text;
       if (text) held.push(`${kind.dataset.kind} ${text}`);
     }
-    group.querySelector("[data-held]").textContent = held.join(", ") || "nothing";
+    group.querySelector("[data-held]").textContent = held.join(", ") || NOTHING;
   }
 
   document.addEventListener("change", (event) => {
@@ -44,14 +46,14 @@
 
   // A value the player typed is never written over: typed on both sides, both are sent, and the server says
   // when they do not add up to 87. Only an empty side, or one this script filled, takes the rest.
-  document.addEventListener("input", (event) => {
-    const side = /^card_points_([01])$/.exec(event.target.id || "");
+  function fillRest(field) {
+    const side = /^card_points_([01])$/.exec(field.id || "");
     if (!side) return;
     const other = document.getElementById(`card_points_${1 - Number(side[1])}`);
-    const typed = event.target.value.trim();
-    delete event.target.dataset.worked;
-    if (typed) event.target.dataset.typed = "1";
-    else delete event.target.dataset.typed;
+    const typed = field.value.trim();
+    delete field.dataset.worked;
+    if (typed) field.dataset.typed = "1";
+    else delete field.dataset.typed;
     if (other.dataset.typed) return;
     if (/^\d{1,2}$/.test(typed) && Number(typed) <= PACK_POINTS) {
       other.value = String(PACK_POINTS - Number(typed));
@@ -59,10 +61,18 @@
     } else if (other.dataset.worked) {
       other.value = "";
     }
-  });
+  }
+
+  document.addEventListener("input", (event) => fillRest(event.target));
 
   // After app.js has brought back a hand left mid-way (Back, a reload): the summaries as the boxes stand.
   document.addEventListener("DOMContentLoaded", () => {
     for (const group of document.querySelectorAll("#hand-form [data-group]")) describe(group);
+    // A side typed before this script arrived (a slow line) still gives the empty side the rest.
+    const sides = [0, 1].map((n) => document.getElementById(`card_points_${n}`));
+    if (sides.every(Boolean)) {
+      const filled = sides.filter((field) => field.value.trim());
+      if (filled.length === 1) fillRest(filled[0]);
+    }
   });
 })();

@@ -25,6 +25,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .common.errors import InvalidHand
+from .common.words import N_, Said, _, ngettext
 
 if TYPE_CHECKING:
     from .common.form import FormData, GameHandForm
@@ -42,21 +43,64 @@ class Unit(Enum):
         return f"net_{self.value}"
 
 
+@dataclass(frozen=True)
+class StakeWords:
+    """What a table reads of a stake, in whole sentences (each language agrees its words with a point or a game),
+    English, marked for the catalogue: a page says each with ``_()``."""
+
+    #: The start form's choice: "per point".
+    choice: str = ""
+    #: The stake's label when there is no choice: "Each point is worth".
+    label: str = ""
+    #: A stake out of bounds: "A point is worth from 0/0½ to %(most)s."
+    bounds: str = ""
+    #: The session's line on the scoreboard.
+    session: str = ""
+    #: The session CSV's row of each player's money.
+    money_row: str = ""
+
+
 class Stake(Enum):
-    """(id, what it is per, the usual stake and the most, in s/d): how a session of points settles in money."""
+    """(id, what it is per, the usual stake and the most in s/d, its words): how a session of points settles in
+    money."""
 
     #: The scores are money (Sussex Tarot): nothing to choose.
-    NONE = ("none", "", "", "")
+    NONE = ("none", "", "", "", StakeWords())
     #: Each point is worth the stake.
-    PER_POINT = ("point", "point", "0/1", "1/-")
+    PER_POINT = (
+        "point",
+        "point",
+        "0/1",
+        "1/-",
+        StakeWords(
+            N_("per point"),
+            N_("Each point is worth"),
+            N_("A point is worth from 0/0½ to %(most)s."),
+            N_("%(game)s, %(players)s players, %(length)s: each point is worth %(stake)s."),
+            N_("in money at %(stake)s a point"),
+        ),
+    )
     #: The game's winners take the stake from its losers; the points only decide who won.
-    PER_GAME = ("game", "game", "1/-", "£1")
+    PER_GAME = (
+        "game",
+        "game",
+        "1/-",
+        "£1",
+        StakeWords(
+            N_("per game"),
+            N_("Each game is worth"),
+            N_("A game is worth from 0/0½ to %(most)s."),
+            N_("%(game)s, %(players)s players, %(length)s: each game is worth %(stake)s."),
+            N_("in money at %(stake)s a game"),
+        ),
+    )
 
-    def __init__(self, id_: str, per: str, usual: str, most: str):
+    def __init__(self, id_: str, per: str, usual: str, most: str, words: StakeWords):
         self.id = id_
         self.per = per
         self.usual = usual
         self.most = most
+        self.words = words
 
 
 STAKES = {s.id: s for s in Stake}
@@ -112,7 +156,7 @@ class Played:
 
     def name(self, seat: int) -> str:
         """A seat's player by name, or by number when the names are not at hand."""
-        return self.names[seat] if seat < len(self.names) else f"seat {seat + 1}"
+        return self.names[seat] if seat < len(self.names) else _("seat %(number)d", number=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -137,8 +181,8 @@ class Ending(ABC):
         return self.deal_choices(players)[0]
 
     def deal_label(self, deals: int) -> str:
-        """A length as the start form offers it."""
-        return f"{deals} deals"
+        """A length as the start form offers it: as it is described, unless the ending says it otherwise."""
+        return self.describe(deals)
 
     def importable(self, players: int) -> range | tuple[int, ...]:
         """The lengths an imported session may have."""
@@ -149,25 +193,32 @@ class Ending(ABC):
         """Whether the session is over, and who won it."""
 
     def describe(self, deals: int) -> str:
-        return f"{deals} deals"
+        """The session's length in words: "8 deals".
+
+        >>> Rounds().describe(8), Rounds().describe(1)
+        ('8 deals', '1 deal')
+        """
+        return ngettext("%(num)d deal", "%(num)d deals", deals)
 
     # -- how a session of this length stands, in words ---------------------------------------
 
     def progress(self, hands: int, deals: int) -> str:
         """How far a session has come, for the lists of sessions: "3 of 8 deals"."""
-        return f"{hands} of {deals} deals"
+        return ngettext("%(hands)d of %(num)d deal", "%(hands)d of %(num)d deals", deals, hands=hands)
 
     def heading(self, deal: int, deals: int) -> str:
         """The scoreboard's heading while the session goes on: "Deal 3 of 8"."""
-        return f"Deal {deal} of {deals}"
+        return _("Deal %(deal)d of %(deals)d", deal=deal, deals=deals)
 
     def over(self, deals: int) -> str:
         """The scoreboard's heading once the session is over."""
-        return f"All {deals} deals played"
+        return ngettext("%(num)d deal played", "All %(num)d deals played", deals)
 
     def totals_after(self, hands: int, deals: int) -> str:
         """The printed sheet's line of totals: "Totals after 3 of 8 deals"."""
-        return f"Totals after {hands} of {deals} deals"
+        return ngettext(
+            "Totals after %(hands)d of %(num)d deal", "Totals after %(hands)d of %(num)d deals", deals, hands=hands
+        )
 
     def steps(self, hands: int, deals: int) -> int:
         """How many deals the session's chart is drawn across: its length."""
@@ -238,30 +289,43 @@ class Target(Ending):
         if winners:
             return Outcome(True, winners)
         if played.hands >= played.deals:  # out of deals with nobody there: a drawn game
-            return Outcome(True, lines=(f"No one reached {self.score} in {played.deals} deals: a drawn game.",))
+            drawn = ngettext(
+                "No one reached %(score)d in %(num)d deal: a drawn game.",
+                "No one reached %(score)d in %(num)d deals: a drawn game.",
+                played.deals,
+                score=self.score,
+            )
+            return Outcome(True, lines=(drawn,))
         return Outcome(False, lines=game.to_go(played, self.score))
 
     def describe(self, deals: int) -> str:
-        return f"first to {self.score}"
+        return _("first to %(score)d", score=self.score)
 
     def deal_label(self, deals: int) -> str:
-        return f"Until someone reaches {self.score} (at most {deals} deals)"
+        return ngettext(
+            "Until someone reaches %(score)d (at most %(num)d deal)",
+            "Until someone reaches %(score)d (at most %(num)d deals)",
+            deals,
+            score=self.score,
+        )
 
     def progress(self, hands: int, deals: int) -> str:
         """
         >>> Target(800).progress(1, 40)
         '1 deal, first to 800'
         """
-        return f"{hands} deal{'' if hands == 1 else 's'}, first to {self.score}"
+        return ngettext(
+            "%(num)d deal, first to %(score)d", "%(num)d deals, first to %(score)d", hands, score=self.score
+        )
 
     def heading(self, deal: int, deals: int) -> str:
-        return f"Deal {deal} · first to {self.score}"
+        return _("Deal %(deal)d · first to %(score)d", deal=deal, score=self.score)
 
     def over(self, deals: int) -> str:
-        return "Game over"
+        return _("Game over")
 
     def totals_after(self, hands: int, deals: int) -> str:
-        return f"Totals after {hands} deal{'' if hands == 1 else 's'}"
+        return ngettext("Totals after %(num)d deal", "Totals after %(num)d deals", hands)
 
     def steps(self, hands: int, deals: int) -> int:
         """The hands played so far (the deals are only a ceiling), and at least a few, so that the first hands
@@ -361,7 +425,8 @@ class Game(ABC, Generic[R]):
 
     #: Its id in URLs, JSON and the database (never changes).
     id: ClassVar[str]
-    name: ClassVar[str]
+    #: Its name, said in the reader's language (``Said``).
+    name: ClassVar[Said]
     #: How many players a session of it may have, the usual first.
     players: ClassVar[tuple[int, ...]]
     unit: ClassVar[Unit] = Unit.POINTS
@@ -377,11 +442,13 @@ class Game(ABC, Generic[R]):
     record_class: type[R]
     #: Its hand form's class, which ``hand_form`` gives this game (the form's module imports nothing of the game's).
     form_class: type[GameHandForm[R]]
-    #: What a hand is told in a session of a number of players the game is not for (``{players}``: the session's).
-    wrong_players: ClassVar[str] = "This session has {players} players."
+    #: What a hand is told in a session of a number of players the game is not for (``{players}``: the session's);
+    #: marked with ``N_``, said in the reader's language when it is told.
+    wrong_players: ClassVar[str] = N_("This session has {players} players.")
     #: Which way the deal and the play go round, as its rules say: the start form asks for the players in that
-    #: order, so the next seat deals next and is eldest whichever way a game goes.
-    deal_direction: ClassVar[str] = "the deal and play pass to the left"
+    #: order, so the next seat deals next and is eldest whichever way a game goes. Marked with ``N_``: a page
+    #: says it with ``_(game.deal_direction)``.
+    deal_direction: ClassVar[str] = N_("the deal and play pass to the left")
 
     # -- a hand -------------------------------------------------------------------------
 
@@ -392,10 +459,10 @@ class Game(ABC, Generic[R]):
         since it was saved do not refuse; what a player enters is always checked in full.
         """
         if players is not None and players not in self.players:
-            raise InvalidHand("players", self.wrong_players.format(players=players))
+            raise InvalidHand("players", _(self.wrong_players).format(players=players))
         record = self.record_class.from_json(data, stored)
         if players is not None and self.players_of(record) != players:
-            raise InvalidHand("players", self.wrong_players.format(players=players))
+            raise InvalidHand("players", _(self.wrong_players).format(players=players))
         return record
 
     def players_of(self, record: R) -> int:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -113,6 +114,15 @@ def place(n: int) -> str:
 DEFAULT_TIMEZONE = "Europe/London"
 
 
+def _on_the_tables_clock(started: datetime, zone: str) -> datetime:
+    if started.tzinfo is None:  # SQLite hands back naive times: they were stored in UTC
+        started = started.replace(tzinfo=UTC)
+    try:
+        return started.astimezone(ZoneInfo(zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return started
+
+
 def session_time(started: datetime, zone: str = DEFAULT_TIMEZONE, lang: str = ENGLISH) -> str:
     """When a session started, to the minute and on the table's clock: two on one evening read apart. The day and
     month are named in ``lang``.
@@ -122,15 +132,22 @@ def session_time(started: datetime, zone: str = DEFAULT_TIMEZONE, lang: str = EN
     >>> session_time(datetime(2026, 11, 24, 19, 30, tzinfo=UTC), lang="de")
     'Di., 24. Nov. 2026, 19:30'
     """
-    if started.tzinfo is None:  # SQLite hands back naive times: they were stored in UTC
-        started = started.replace(tzinfo=UTC)
-    try:
-        local = started.astimezone(ZoneInfo(zone))
-    except (ZoneInfoNotFoundError, ValueError):
-        local = started
+    local = _on_the_tables_clock(started, zone)
     if lang != ENGLISH:  # each language's own order and names (CLDR's); English keeps its own ("Sept" is CLDR's)
         return f"{format_skeleton('yMMMEd', local, locale=lang)}, {format_skeleton('Hm', local, locale=lang)}"
     return f"{local:%a} {local.day} {local:%b %Y, %H:%M}"
+
+
+def session_day(started: datetime, zone: str = DEFAULT_TIMEZONE, lang: str = ENGLISH) -> str:
+    """The day a session started, on the table's clock, in ``lang`` (the printed sheet's).
+
+    >>> session_day(datetime(2026, 11, 24, 23, 30, tzinfo=UTC), lang="fr"), session_day(datetime(2026, 7, 1, 23, 30))
+    ('24 nov. 2026', '2 Jul 2026')
+    """
+    local = _on_the_tables_clock(started, zone)
+    if lang != ENGLISH:
+        return format_skeleton("yMMMd", local, locale=lang)
+    return f"{local.day} {local:%b %Y}"
 
 
 def control_attrs(field: Field, first_error: str | None = None) -> dict[str, object]:
@@ -143,12 +160,15 @@ def control_attrs(field: Field, first_error: str | None = None) -> dict[str, obj
     return attrs
 
 
+def _on_this_table(said: Callable[[datetime, str, str], str], started: datetime) -> str:
+    return said(started, current_app.config.get("TIMEZONE", DEFAULT_TIMEZONE), language())
+
+
 def register(app: Flask) -> None:
     app.add_template_global(control_attrs)
     app.add_template_filter(place)
-    app.add_template_filter(
-        lambda t: session_time(t, current_app.config.get("TIMEZONE", DEFAULT_TIMEZONE), language()), "session_time"
-    )
+    for said in (session_time, session_day):  # on the table's clock, in the reader's language
+        app.add_template_filter(partial(_on_this_table, said), said.__name__)
     app.add_template_filter(sentence)
     app.add_template_filter(coin_set)
     app.add_template_filter(pounds)

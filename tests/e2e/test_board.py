@@ -14,7 +14,8 @@ from werkzeug.serving import make_server
 
 from companion.games import GAMES
 from companion.games.sussex import HandRecord
-from companion.store import Scoreboard, create_sitting, find_sitting, load_scoreboard, new_secret, record_hand
+from companion.store import create_sitting, find_sitting, load_scoreboard, new_secret, record_hand
+from companion.views import Scoreboard
 from companion.web.filters import points, pounds
 from tests.conftest import make_app
 from tests.e2e.test_groups import fits

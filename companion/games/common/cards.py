@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .enums import GameEnum
+from .words import N_, _
 
 ROMAN = [
     "I",
@@ -53,7 +54,8 @@ class Suit(GameEnum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        """The suit's name in the reader's language: "Clubs"."""
+        return _(_SUIT_NAMES[self.value])
 
     @property
     def is_red(self) -> bool:
@@ -92,10 +94,22 @@ class Rank(GameEnum):
 
     @property
     def label(self) -> str:
+        """A court's name in the reader's language ("King"), a pip's number ("10")."""
         if self.is_court:
-            return self.name.capitalize()
+            return _(_COURT_NAMES[self.value])
         return "10" if self is Rank.TEN else self.value
 
+
+#: The words the suits and courts are said in, marked for the catalogue (said with ``_`` where shown).
+_SUIT_NAMES = {"clubs": N_("Clubs"), "diamonds": N_("Diamonds"), "hearts": N_("Hearts"), "spades": N_("Spades")}
+_COURT_NAMES = {"K": N_("King"), "Q": N_("Queen"), "C": N_("Cavalier"), "J": N_("Jack")}
+#: A suit card's name, a whole phrase for each suit (a language may join the two its own way).
+_OF_SUIT = {
+    "clubs": N_("%(rank)s of Clubs"),
+    "diamonds": N_("%(rank)s of Diamonds"),
+    "hearts": N_("%(rank)s of Hearts"),
+    "spades": N_("%(rank)s of Spades"),
+}
 
 COURTS = (Rank.KING, Rank.QUEEN, Rank.CAVALIER, Rank.JACK)
 PIPS_HIGH_TO_LOW = tuple(r for r in Rank if r not in COURTS)
@@ -117,12 +131,13 @@ class Card:
 
     @property
     def name(self) -> str:
+        """The card's name in the reader's language."""
         if self.number == 0:
-            return "the Fool"
+            return _("the Fool")
         if self.is_old_trump:
-            return "the Pagat (I)" if self.number == 1 else f"old trump {self.code}"
+            return _("the Pagat (I)") if self.number == 1 else _("old trump %(number)s", number=self.code)
         assert self.rank is not None and self.suit is not None  # a suit card has both
-        return f"{self.rank.label} of {self.suit.label}"
+        return _(_OF_SUIT[self.suit.value], rank=self.rank.label)
 
     @property
     def short(self) -> str:

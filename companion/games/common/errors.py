@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .words import _
+
 
 class InvalidHand(ValueError):
     """A hand that cannot be scored; ``field`` names the input at fault.
@@ -22,13 +24,15 @@ class InvalidHand(ValueError):
 
 class InvalidSeat(InvalidHand):
     """A seat that is missing or out of range. The message names seats by number, for the API;
-    a form that knows the players' names says ``Choose {who}: …`` with them instead.
+    a form that knows the players' names says ``Choose {who}: …`` with them instead. ``who`` is said in the
+    reader's language (a game marks it with ``N_``, or says it already).
 
     >>> InvalidSeat("declarer", "the declarer", 3).message
     'Choose the declarer: a seat from 0 to 2.'
     """
 
     def __init__(self, field: str, who: str, seats: int):
-        super().__init__(field, f"Choose {who}: a seat from 0 to {seats - 1}.")
-        self.who = who
+        said = _(who)
+        super().__init__(field, _("Choose %(who)s: a seat from 0 to %(last)d.", who=said, last=seats - 1))
+        self.who = said
         self.seats = seats

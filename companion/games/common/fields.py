@@ -47,6 +47,13 @@ def gettext(string: str, **variables: Any) -> str:
     return cast(str, _babel.gettext(string, **variables))
 
 
+def pgettext(context: str, string: str) -> str:
+    """``string`` in the sense ``context`` gives it: one English word that two games say differently ("World")."""
+    if _babel is None or not _speaks_languages():
+        return string
+    return cast(str, _babel.pgettext(context, string))
+
+
 class LazyText(LazyString):  # type: ignore[misc]  # Flask-Babel's LazyString has no types
     """A text said when it is shown; as markup it is escaped, as any text is (Flask-Babel's is not)."""
 
@@ -64,6 +71,17 @@ def lazy_gettext(string: str, **variables: Any) -> str:
     if _babel is None:
         return gettext(string, **variables)
     return cast(str, LazyText(gettext, string, **variables))
+
+
+def lazy_pgettext(context: str, string: str) -> str:
+    """``pgettext`` said when the text is shown (a text made at import time).
+
+    >>> lazy_pgettext("Early French Tarot", "World") == "World"
+    True
+    """
+    if _babel is None:
+        return string
+    return cast(str, LazyText(pgettext, context, string))
 
 
 class MultiCheckboxField(SelectMultipleField):

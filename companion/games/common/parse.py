@@ -5,15 +5,17 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from .errors import InvalidHand, InvalidSeat
+from .words import _
 
 T = TypeVar("T")
 
 
 def pick(table: dict[str, T], value: Any, name: str, choices: str) -> T:
-    """``table[value]`` for a text value, else ``InvalidHand`` offering ``choices``."""
+    """``table[value]`` for a text value, else ``InvalidHand`` offering ``choices`` (said in the reader's
+    language: a game marks them with ``N_``, or says them already)."""
     found = table.get(value) if type(value) is str else None
     if found is None:
-        raise InvalidHand(name, f"Choose {choices}.")
+        raise InvalidHand(name, _("Choose %(choices)s.", choices=_(choices)))
     return found
 
 

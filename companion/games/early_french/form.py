@@ -1,8 +1,10 @@
 """Early French Tarot's hand form: the tricks each player won (12 in all), how many Kings, Queens, Knights and Pages
 each holds at the end, and who holds the Magician, the World and the Fool (or that it was set aside).
 
-Every answer is a row of chips (radio buttons), one tap each: no select, nothing to type. The last player's tricks
-may be left blank: they are what remains of 12 (``rest``), so a table taps three players' tricks, not four."""
+Every answer is a row of chips (radio buttons), one tap each: no select, nothing to type. The last player's answers
+may be left blank: their tricks are what remains of 12 (``rest``), and a trump neither set aside nor held by another
+player is theirs (``rest_trumps``), so a table taps three players' tricks, not four, and no trump the last player
+holds."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any, cast
 from wtforms import Field, RadioField
 
 from ..common import InvalidHand
-from ..common.fields import gettext, options, seat_number
+from ..common.fields import gettext, lazy_pgettext, options, seat_number
 from ..common.fields import lazy_gettext as _
 from ..common.form import FormData, GameHandForm, radios, whole
 from .rules import COURTS, SEATS, TRICKS, TRUMPS, EarlyFrenchHand, Honour, PileTooSmall
@@ -28,16 +30,12 @@ HELD_BY = {
     "knights": _("Knights held by %(name)s"),
     "pages": _("Pages held by %(name)s"),
 }
-TRUMP_WORDS = {"magician": _("Magician"), "world": _("World"), "fool": _("Fool")}
+#: The World in the old French game's words (Ottocento keeps its Italian "Mondo" for the same English).
+TRUMP_WORDS = {"magician": _("Magician"), "world": lazy_pgettext("Early French Tarot", "World"), "fool": _("Fool")}
 TRUMP_HELD_BY = {
     "magician": _("The Magician (I) is held by"),
     "world": _("The World (XXI) is held by"),
     "fool": _("The Fool is held by"),
-}
-TRUMP_ASKED = {
-    "magician": _("Who holds the Magician at the end? Or set aside."),
-    "world": _("Who holds the World at the end? Or set aside."),
-    "fool": _("Who holds the Fool at the end? Or set aside."),
 }
 
 
@@ -79,8 +77,7 @@ def _words() -> bool:
     held = all(HELD_BY[h.id] % {"name": "Ann"} == f"{h.plural} held by Ann" for h in COURTS)
     trumps = all(str(TRUMP_WORDS[h.id]) == short_name(h) for h in TRUMPS)
     said = [(TRUMP_HELD_BY[h.id], f"{h.label[0].upper()}{h.label[1:]} is held by") for h in TRUMPS]
-    asked = [(TRUMP_ASKED[h.id], f"Who holds the {short_name(h)} at the end? Or set aside.") for h in TRUMPS]
-    return courts and held and trumps and all(str(ours) == theirs for ours, theirs in said + asked)
+    return courts and held and trumps and all(str(ours) == theirs for ours, theirs in said)
 
 
 def form_data(record: EarlyFrenchHand) -> FormData:
@@ -101,6 +98,8 @@ def form_data(record: EarlyFrenchHand) -> FormData:
 
 class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
     form_data = staticmethod(form_data)
+    #: The tricks of a hand, of which the last player's blank ones are what remains.
+    tricks_in_all = TRICKS
     #: The engine's complaint about a list of four stands below that list (its first player's field).
     engine_fields = {
         "tricks": tricks_field(0),
@@ -139,7 +138,7 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
         return [(h, [self[court_field(h, seat)] for seat in range(SEATS)]) for h in COURTS_SHOWN]
 
     def needed(self) -> list[Field]:
-        """Every player's tricks but the last's, which are what remains (the trumps' holders are required)."""
+        """Every player's tricks but the last's, which are what remains (a trump left blank is the last player's)."""
         return self.tricks_fields()[:-1]
 
     def _remains(self) -> int | None:
@@ -149,6 +148,15 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
         """The last player's tricks when left blank: what remains of 12 (None: entered, or not yet known)."""
         remains = self._remains()
         return remains if remains is not None and remains >= 0 else None
+
+    def rest_trumps(self) -> list[Honour]:
+        """The trumps left blank: neither set aside nor held by another player, so the last player's."""
+        return [h for h, field in zip(TRUMPS, self.trump_fields(), strict=True) if self.rest_trump(field)]
+
+    @staticmethod
+    def rest_trump(field: Field) -> bool:
+        """Whether a trump is left blank, so that the last player's chip for it stands as theirs."""
+        return field.data in (None, "")
 
     def tricks_problem(self) -> str | None:
         """Why the tricks as entered leave nothing to work out: a player's other than the last's left blank, or more
@@ -176,8 +184,22 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
         )
 
     def preview_extras(self) -> dict[str, Any]:
-        """The working says which player's tricks the form worked out as what remains of 12."""
-        return {"rest_of": self.names[-1] if self.rest() is not None else None}
+        """The working says which player's tricks the form worked out as what remains of 12, and which trumps it
+        gave them as no one else's."""
+        return {"rest_of": self.names[-1] if self.rest() is not None else None, "rest_trumps": self.rest_trumps_said()}
+
+    def rest_trumps_said(self) -> str | None:
+        """ "Dan holds the Fool: left blank, …", for the working (None: every trump answered)."""
+        trumps = [gettext(h.label) for h in self.rest_trumps()]
+        if not trumps:
+            return None
+        *before, last = trumps
+        held = gettext("%(names)s and %(last)s", names=", ".join(before), last=last) if before else last
+        return gettext(
+            "%(name)s holds %(trumps)s: left blank, neither set aside nor held by another player.",
+            name=self.names[-1],
+            trumps=held,
+        )
 
     def record_json(self) -> dict[str, Any]:
         tricks = [whole(f.data) for f in self.tricks_fields()]
@@ -188,7 +210,10 @@ class EarlyFrenchForm(GameHandForm[EarlyFrenchHand]):
         for honour in COURTS:
             record[honour.id] = [seat_number(self[court_field(honour, s)].data) for s in range(SEATS)]
         for honour, field in zip(TRUMPS, self.trump_fields(), strict=True):
-            record[honour.id] = None if field.data in (SET_ASIDE, None) else seat_number(field.data)
+            if field.data == SET_ASIDE:
+                record[honour.id] = None
+            else:  # left blank: the last player's, as no one else holds it
+                record[honour.id] = SEATS - 1 if self.rest_trump(field) else seat_number(field.data)
         return record
 
     def to_record(self) -> EarlyFrenchHand | None:
@@ -224,6 +249,6 @@ for _seat in range(SEATS):
                 COURT_WORDS[_honour.id], choices=options((n, n) for n in range(5)), default="0", validate_choice=False
             ),
         )
-# The trumps after the tricks and courts, so that "still to fill in" follows the form's order.
+# The trumps after the tricks and courts; one left blank is the last player's (``rest_trumps``).
 for _honour in TRUMPS:
-    setattr(EarlyFrenchForm, _honour.id, radios(TRUMP_HELD_BY[_honour.id], required=TRUMP_ASKED[_honour.id]))
+    setattr(EarlyFrenchForm, _honour.id, radios(TRUMP_HELD_BY[_honour.id]))

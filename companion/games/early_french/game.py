@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import Game, Outcome, Played, Stake, Target, Templates
+from ..common.words import N_, Said, _
 from . import rules
 from .form import EarlyFrenchForm
 from .rules import SEATS, TARGET, EarlyFrenchHand, EarlyFrenchResult
@@ -18,9 +19,9 @@ from .rules import SEATS, TARGET, EarlyFrenchHand, EarlyFrenchResult
 
 class EarlyFrenchTarot(Game[EarlyFrenchHand]):
     id = rules.GAME_ID
-    name = rules.NAME
+    name = Said(rules.NAME)
     players = (SEATS,)
-    deal_direction = "the deal and play pass to the left"  # du Coeur's reconstruction: the deal rotates left
+    deal_direction = N_("the deal and play pass to the left")  # du Coeur's reconstruction: the deal rotates left
     stakes = (Stake.PER_POINT, Stake.PER_GAME)
     ending = Target(TARGET)
     #: The scoring cards add 0 to 53 to each hand.
@@ -33,7 +34,7 @@ class EarlyFrenchTarot(Game[EarlyFrenchHand]):
     )
     record_class = EarlyFrenchHand
     form_class = EarlyFrenchForm
-    wrong_players = f"This session has {{players}} players: Early French Tarot is for {SEATS}."
+    wrong_players = N_("This session has {players} players: Early French Tarot is for 4.")
 
     def result(self, record: EarlyFrenchHand, names: Sequence[str] | None = None) -> EarlyFrenchResult:
         """The working template shows each player's count and scoring cards besides their score."""
@@ -48,7 +49,7 @@ class EarlyFrenchTarot(Game[EarlyFrenchHand]):
         return rules.describe(record, names)
 
     def bid_labels(self) -> dict[str, str]:
-        return {"top": "Top score of a hand"}
+        return {"top": _("Top score of a hand")}
 
     def facts(self, record: EarlyFrenchHand) -> dict[str, Any]:
         """A hand row keeps one player's figures: whoever alone scored the most in the hand stands as its
@@ -84,16 +85,17 @@ class EarlyFrenchTarot(Game[EarlyFrenchHand]):
         """
         top = max(played.totals)
         if top >= target:
-            tied = sum(1 for total in played.totals if total == top)
-            who = {2: "Two", 3: "Three"}.get(tied, "All four")
-            return (f"{who} players share the top on {top}, past {target}: another hand decides.",)
-        to_go = (f"{played.name(seat)} {target - total}" for seat, total in enumerate(played.totals))
-        return (f"To reach {target}: " + " · ".join(to_go) + " to go.",)
+            return (_shared_top(sum(1 for total in played.totals if total == top), top, target),)
+        to_go = " · ".join(f"{played.name(seat)} {target - total}" for seat, total in enumerate(played.totals))
+        return (_("To reach %(target)s: %(to_go)s to go.", target=target, to_go=to_go),)
 
     def option_lines(self, options: Any) -> list[str]:
         return [
-            f"Each for themselves; the first to {TARGET} wins (the highest total if several pass it in one hand; "
-            "a tie at the top plays another hand)."
+            _(
+                "Each for themselves; the first to %(target)s wins (the highest total if several pass it in one hand; "
+                "a tie at the top plays another hand).",
+                target=TARGET,
+            )
         ]
 
     def money(self, stake: Stake, worth: int, played: Played, outcome: Outcome | None = None) -> list[int]:
@@ -109,6 +111,19 @@ class EarlyFrenchTarot(Game[EarlyFrenchHand]):
 
     def reference_context(self) -> dict[str, Any]:
         return {"early_french": rules}
+
+
+def _shared_top(tied: int, top: int, target: int) -> str:
+    """Why a game past its target goes on: two, three or all four players share the top."""
+    if tied == 2:
+        return _("Two players share the top on %(top)s, past %(target)s: another hand decides.", top=top, target=target)
+    if tied == 3:
+        return _(
+            "Three players share the top on %(top)s, past %(target)s: another hand decides.", top=top, target=target
+        )
+    return _(
+        "All four players share the top on %(top)s, past %(target)s: another hand decides.", top=top, target=target
+    )
 
 
 GAME = EarlyFrenchTarot()

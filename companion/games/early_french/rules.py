@@ -17,16 +17,17 @@ but the scoring cards do not, so a hand is NOT zero-sum. Play goes on until some
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from ..common import InvalidHand
 from ..common.parse import seat
+from ..common.words import N_, _, ngettext
 
 GAME_ID = "early-french"
-NAME = "Early French Tarot"
+NAME = N_("Early French Tarot")
 SEATS = 4
 #: Cards dealt to each player, and so tricks in a hand; a player's count is measured from this many cards.
 CARDS_EACH = 12
@@ -41,13 +42,13 @@ class Honour(Enum):
     The id is the record's field. The four court ranks are in each suit; the three trumps exist once.
     """
 
-    PAGE = ("pages", "Page", "Pages", 1, 4)
-    KNIGHT = ("knights", "Knight", "Knights", 2, 4)
-    QUEEN = ("queens", "Queen", "Queens", 3, 4)
-    KING = ("kings", "King", "Kings", 4, 4)
-    MAGICIAN = ("magician", "the Magician (I)", "the Magician (I)", 4, 1)
-    WORLD = ("world", "the World (XXI)", "the World (XXI)", 4, 1)
-    FOOL = ("fool", "the Fool", "the Fool", 5, 1)
+    PAGE = ("pages", "Page", N_("Pages"), 1, 4)
+    KNIGHT = ("knights", "Knight", N_("Knights"), 2, 4)
+    QUEEN = ("queens", "Queen", N_("Queens"), 3, 4)
+    KING = ("kings", "King", N_("Kings"), 4, 4)
+    MAGICIAN = ("magician", N_("the Magician (I)"), N_("the Magician (I)"), 4, 1)
+    WORLD = ("world", N_("the World (XXI)"), N_("the World (XXI)"), 4, 1)
+    FOOL = ("fool", N_("the Fool"), N_("the Fool"), 5, 1)
 
     def __init__(self, id_: str, label: str, plural: str, points: int, copies: int):
         self.id = id_
@@ -104,10 +105,12 @@ class EarlyFrenchHand:
         ``stored`` (a hand as it was saved) reads the same: no check has come since the first.
         """
         if type(data) is not dict:
-            raise InvalidHand("hand", "A hand must be a JSON object.")
+            raise InvalidHand("hand", _("A hand must be a JSON object."))
         unknown = sorted(set(data) - FIELDS)
         if unknown:
-            raise InvalidHand(unknown[0], f"An Early French Tarot hand has no field {unknown[0]!r}.")
+            raise InvalidHand(
+                unknown[0], _("An Early French Tarot hand has no field %(field)s.", field=repr(unknown[0]))
+            )
         tricks = _tricks(data.get("tricks"))
         court = {h: _court_counts(data.get(h.id), h) for h in COURTS}
         trump = {h: _trump_holder(data.get(h.id), h) for h in TRUMPS}
@@ -133,9 +136,18 @@ def _whole_numbers(value: Any) -> bool:
 
 def _tricks(value: Any) -> tuple[int, ...]:
     if not _whole_numbers(value):
-        raise InvalidHand("tricks", f"The tricks each player won: {SEATS} whole numbers adding up to {TRICKS}.")
+        raise InvalidHand(
+            "tricks",
+            _(
+                "The tricks each player won: %(seats)s whole numbers adding up to %(tricks)s.",
+                seats=SEATS,
+                tricks=TRICKS,
+            ),
+        )
     if sum(value) != TRICKS:
-        raise InvalidHand("tricks", f"The tricks won add up to {sum(value)}: a hand has {TRICKS}.")
+        raise InvalidHand(
+            "tricks", _("The tricks won add up to %(sum)s: a hand has %(tricks)s.", sum=sum(value), tricks=TRICKS)
+        )
     return tuple(value)
 
 
@@ -143,16 +155,39 @@ def _court_counts(value: Any, honour: Honour) -> tuple[int, ...]:
     if value is None:  # none of this rank won by anyone
         return (0,) * SEATS
     if not _whole_numbers(value):
-        raise InvalidHand(honour.id, f"{honour.plural} each player holds: {SEATS} whole numbers, one for each seat.")
+        raise InvalidHand(
+            honour.id,
+            _(
+                "%(cards)s each player holds: %(seats)s whole numbers, one for each seat.",
+                cards=_(honour.plural),
+                seats=SEATS,
+            ),
+        )
     if sum(value) > honour.copies:
-        raise InvalidHand(honour.id, f"There are only {honour.copies} {honour.plural}: {sum(value)} entered.")
+        raise InvalidHand(
+            honour.id,
+            _(
+                "There are only %(copies)s %(cards)s: %(entered)s entered.",
+                copies=honour.copies,
+                cards=_(honour.plural),
+                entered=sum(value),
+            ),
+        )
     return tuple(value)
 
 
 def _trump_holder(value: Any, honour: Honour) -> int | None:
     if value is None:  # set aside with the undealt cards
         return None
-    return seat(value, honour.id, f"who holds {honour.label} at the end (none if it was not dealt)", SEATS)
+    return seat(value, honour.id, _(_WHO_HOLDS[honour]), SEATS)
+
+
+#: Who holds each trump, as a refusal asks for it ("Choose who holds …").
+_WHO_HOLDS = {
+    Honour.MAGICIAN: N_("who holds the Magician (I) at the end (none if it was not dealt)"),
+    Honour.WORLD: N_("who holds the World (XXI) at the end (none if it was not dealt)"),
+    Honour.FOOL: N_("who holds the Fool at the end (none if it was not dealt)"),
+}
 
 
 class PileTooSmall(InvalidHand):
@@ -167,15 +202,23 @@ class PileTooSmall(InvalidHand):
 
     def __init__(self, seat: int, tricks: int, scoring: int):
         self.seat, self.tricks, self.scoring = seat, tricks, scoring
-        super().__init__("tricks", self.said(f"Seat {seat + 1}"), item=str(seat))
+        super().__init__("tricks", self.said(_("Seat %(seat)s", seat=seat + 1)), item=str(seat))
 
     def said(self, who: str) -> str:
-        cards = "1 scoring card" if self.scoring == 1 else f"{self.scoring} scoring cards"
-        return f"{who} won {_tricks_text(self.tricks)} ({4 * self.tricks} cards) but is entered holding {cards}."
-
-
-def _tricks_text(tricks: int) -> str:
-    return f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
+        said = {"who": who, "cards": 4 * self.tricks, "scoring": self.scoring}
+        if self.scoring == 1:
+            return ngettext(
+                "%(who)s won %(num)d trick (%(cards)s cards) but is entered holding 1 scoring card.",
+                "%(who)s won %(num)d tricks (%(cards)s cards) but is entered holding 1 scoring card.",
+                self.tricks,
+                **said,
+            )
+        return ngettext(
+            "%(who)s won %(num)d trick (%(cards)s cards) but is entered holding %(scoring)s scoring cards.",
+            "%(who)s won %(num)d tricks (%(cards)s cards) but is entered holding %(scoring)s scoring cards.",
+            self.tricks,
+            **said,
+        )
 
 
 def _check_piles(hand: EarlyFrenchHand) -> None:
@@ -198,14 +241,26 @@ class EarlyFrenchResult:
     working: tuple[str, ...]
 
 
+#: Each scoring card held, with its points: "King 4", "2 Kings 8", "the Fool 5" (``num`` held, worth ``points``).
+_HELD: dict[Honour, Callable[[int, int], str]] = {
+    Honour.PAGE: lambda n, points: ngettext("Page %(points)s", "%(num)d Pages %(points)s", n, points=points),
+    Honour.KNIGHT: lambda n, points: ngettext("Knight %(points)s", "%(num)d Knights %(points)s", n, points=points),
+    Honour.QUEEN: lambda n, points: ngettext("Queen %(points)s", "%(num)d Queens %(points)s", n, points=points),
+    Honour.KING: lambda n, points: ngettext("King %(points)s", "%(num)d Kings %(points)s", n, points=points),
+    Honour.MAGICIAN: lambda n, points: _("the Magician (I) %(points)s", points=points),
+    Honour.WORLD: lambda n, points: _("the World (XXI) %(points)s", points=points),
+    Honour.FOOL: lambda n, points: _("the Fool %(points)s", points=points),
+}
+
+
 def _honours_text(hand: EarlyFrenchHand, s: int) -> str:
     parts = []
     for h in Honour:
         n = hand.held(h)[s]
         if n:
-            parts.append(f"{h.label} {h.points}" if n == 1 else f"{n} {h.plural} {n * h.points}")
+            parts.append(_HELD[h](n, n * h.points))
     if not parts:
-        return "no scoring cards"
+        return _("no scoring cards")
     total = sum(h.points * hand.held(h)[s] for h in Honour)
     return " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
 
@@ -216,19 +271,39 @@ def score(hand: EarlyFrenchHand, names: Sequence[str] | None = None) -> EarlyFre
     count = tuple(c - CARDS_EACH for c in hand.cards_won)
     honours = tuple(sum(h.points * hand.held(h)[s] for h in Honour) for s in range(SEATS))
     net = tuple(c + h for c, h in zip(count, honours, strict=True))
-    who = list(names) if names is not None else [f"Seat {s + 1}" for s in range(SEATS)]
-    working = [
-        f"{who[s]}: {_tricks_text(hand.tricks[s])}, {hand.cards_won[s]} cards, {abs(count[s])} "
-        f"{'under' if count[s] < 0 else 'over'} {CARDS_EACH}: {count[s]:+d}; {_honours_text(hand, s)}; "
-        f"{net[s]:+d} for the hand."
-        for s in range(SEATS)
-    ]
+    who = list(names) if names is not None else [_("Seat %(seat)s", seat=s + 1) for s in range(SEATS)]
+    working = [_player_said(hand, s, who[s], count[s], net[s]) for s in range(SEATS)]
     working.append(
-        f"The count comes to nothing across the table; the scoring cards add {sum(honours)}, "
-        "so the hand's scores need not add up to nothing."
+        _(
+            "The count comes to nothing across the table; the scoring cards add %(honours)s, so the hand's scores "
+            "need not add up to nothing.",
+            honours=sum(honours),
+        )
     )
     assert sum(count) == 0
     return EarlyFrenchResult(net, count, honours, tuple(working))
+
+
+def _player_said(hand: EarlyFrenchHand, s: int, who: str, count: int, net: int) -> str:
+    """A player's line of the working: tricks and cards won, the count against 12, the scoring cards, the score."""
+    said = {"who": who, "cards": hand.cards_won[s], "off": abs(count), "each": CARDS_EACH, "count": f"{count:+d}"}
+    said.update(honours=_honours_text(hand, s), net=f"{net:+d}")
+    if count < 0:
+        return ngettext(
+            "%(who)s: %(num)d trick, %(cards)s cards, %(off)s under %(each)s: %(count)s; %(honours)s; %(net)s for "
+            "the hand.",
+            "%(who)s: %(num)d tricks, %(cards)s cards, %(off)s under %(each)s: %(count)s; %(honours)s; %(net)s for "
+            "the hand.",
+            hand.tricks[s],
+            **said,
+        )
+    return ngettext(
+        "%(who)s: %(num)d trick, %(cards)s cards, %(off)s over %(each)s: %(count)s; %(honours)s; %(net)s for the hand.",
+        "%(who)s: %(num)d tricks, %(cards)s cards, %(off)s over %(each)s: %(count)s; %(honours)s; %(net)s for the "
+        "hand.",
+        hand.tricks[s],
+        **said,
+    )
 
 
 def describe(hand: EarlyFrenchHand, names: Sequence[str]) -> str:
@@ -236,7 +311,10 @@ def describe(hand: EarlyFrenchHand, names: Sequence[str]) -> str:
     result = score(hand)
     best = max(result.net)
     top = " & ".join(names[s] for s in range(SEATS) if result.net[s] == best)
-    return f"Tricks {'·'.join(map(str, hand.tricks))} · best {top} {best:+d}"
+    signed = f"{best:+d}"  # outside the call: the catalogue's reader takes no f-string there
+    return _(
+        "Tricks %(tricks)s · best %(top)s %(score)s", tricks="·".join(map(str, hand.tricks)), top=top, score=signed
+    )
 
 
 # The end of the game, and the money.

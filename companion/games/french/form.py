@@ -229,13 +229,13 @@ def option_fields() -> dict[str, Any]:
     """A session's house rules on its start form, each off unless chosen: the older scale, and misères."""
     return {
         "scale": RadioField(
-            "Contracts multiply by",
-            choices=options((s.id, s.label) for s in Scale),
+            _("Contracts multiply by"),
+            choices=options((s.id, _(s.label)) for s in Scale),
             default=DEFAULT_RULES.scale.id,
         ),
         "misere": RadioField(
-            "Misère (no trump, or no court card)",
-            choices=options([("no", "Not played"), ("yes", "Played: 10 from each other player")]),
+            _("Misère (no trump, or no court card)"),
+            choices=options([("no", _("Not played")), ("yes", _("Played: 10 from each other player"))]),
             default=DEFAULT_RULES.misere,
             coerce=_yes,
         ),

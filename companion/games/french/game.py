@@ -7,6 +7,7 @@ from typing import Any
 
 from ..base import Game, Templates
 from ..common import InvalidHand
+from ..common.words import N_, Said, _
 from .form import FrenchForm, option_fields
 from .house import DEFAULT_RULES, FrenchRules
 from .rules import Chelem, Contract, FrenchHand, FrenchResult, Scale, Side, score
@@ -14,11 +15,11 @@ from .rules import Chelem, Contract, FrenchHand, FrenchResult, Scale, Side, scor
 
 class FrenchTarot(Game[FrenchHand]):
     id = "french"
-    name = "French Tarot"
+    name = Said(N_("French Tarot"))
     rules_class = FrenchRules
     #: Four first: most tables are four.
     players = (4, 3, 5)
-    deal_direction = "the deal and play pass to the right"  # the FFT rules: counter-clockwise
+    deal_direction = N_("the deal and play pass to the right")  # the FFT rules: counter-clockwise
     templates = Templates(
         fields="games/french/fields.html", reference="games/french/reference.html", figures="games/french/figures.html"
     )
@@ -33,16 +34,25 @@ class FrenchTarot(Game[FrenchHand]):
         return score(record, names)
 
     def describe(self, record: FrenchHand, names: Sequence[str]) -> str:
-        partner = f" with {names[record.partner]}" if record.with_partner and record.partner is not None else ""
-        return f"{names[record.taker]}{partner} · {record.contract.label} · {'made' if record.made else 'failed'}"
+        said = {"taker": names[record.taker], "contract": _(record.contract.label)}
+        if record.with_partner and record.partner is not None:
+            said["partner"] = names[record.partner]
+            if record.made:
+                return _("%(taker)s with %(partner)s · %(contract)s · made", **said)
+            return _("%(taker)s with %(partner)s · %(contract)s · failed", **said)
+        return (
+            _("%(taker)s · %(contract)s · made", **said)
+            if record.made
+            else _("%(taker)s · %(contract)s · failed", **said)
+        )
 
     def bid_labels(self) -> dict[str, str]:
-        return {c.id: c.label for c in Contract}
+        return {c.id: _(c.label) for c in Contract}
 
     def facts(self, record: FrenchHand) -> dict[str, Any]:
         """The contract taken, made or not, the called partner, a chelem (``kind``), the taker's side's poignées
         (``declared``) and the bonuses (poignées, Petit au bout, chelem) made by each side."""
-        taker_side = sum(1 for _, side in record.poignees if side is Side.TAKER)
+        taker_side = sum(1 for _poignee, side in record.poignees if side is Side.TAKER)
         bonuses = {Side.TAKER: taker_side, Side.DEFENCE: len(record.poignees) - taker_side}
         if record.petit_au_bout is not None:
             bonuses[record.petit_au_bout] += 1
@@ -77,10 +87,14 @@ class FrenchTarot(Game[FrenchHand]):
         lines = []
         if rules.scale is not Scale.FFT:
             lines.append(
-                f"Contracts on the older scale: garde sans ×{rules.scale.sans}, garde contre ×{rules.scale.contre}."
+                _(
+                    "Contracts on the older scale: garde sans ×%(sans)s, garde contre ×%(contre)s.",
+                    sans=rules.scale.sans,
+                    contre=rules.scale.contre,
+                )
             )
         if rules.misere:
-            lines.append("Misères played: 10 from each other player, whoever wins the hand.")
+            lines.append(_("Misères played: 10 from each other player, whoever wins the hand."))
         return lines
 
     def reference_context(self) -> dict[str, Any]:

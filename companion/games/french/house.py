@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..common import InvalidHand
+from ..common.words import _
 from .rules import SCALES, Scale
 
 
@@ -32,16 +33,16 @@ class FrenchRules:
     def from_json(cls, data: Any) -> FrenchRules:
         """The choices (any left out: off); ``InvalidHand`` names the field ``rules``."""
         if type(data) is not dict:
-            raise InvalidHand("rules", "House rules are a JSON object.")
+            raise InvalidHand("rules", _("House rules are a JSON object."))
         unknown = sorted(set(data) - {"scale", "misere"})
         if unknown:
-            raise InvalidHand("rules", f"French Tarot has no house rule {unknown[0]!r}.")
+            raise InvalidHand("rules", _("French Tarot has no house rule %(rule)s.", rule=repr(unknown[0])))
         scale = SCALES.get(data.get("scale", "fft")) if type(data.get("scale", "fft")) is str else None
         if scale is None:
-            raise InvalidHand("rules", "The scale is fft (garde sans ×4, garde contre ×6) or older (×3, ×4).")
+            raise InvalidHand("rules", _("The scale is fft (garde sans ×4, garde contre ×6) or older (×3, ×4)."))
         misere = data.get("misere", False)
         if type(misere) is not bool:
-            raise InvalidHand("rules", "Misère is true or false.")
+            raise InvalidHand("rules", _("Misère is true or false."))
         return cls(scale, misere)
 
     def to_json(self) -> dict[str, Any]:

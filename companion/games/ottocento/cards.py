@@ -30,6 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from ..common.words import N_, _
+
 #: Card points in the whole pack, counted in pairs; the last trick adds 6 more.
 PACK_POINTS = 87
 LAST_TRICK = 6
@@ -45,22 +47,25 @@ class Numbering(Enum):
 
 
 class Suit(Enum):
-    """(letter used in card codes, name)."""
+    """(letter used in card codes, name, a card of it): the words in English, said with ``_`` where shown."""
 
-    SWORDS = ("S", "Swords")
-    BATONS = ("B", "Batons")
-    CUPS = ("C", "Cups")
-    COINS = ("D", "Coins")  # D for denari, so that Cups keep the C
+    SWORDS = ("S", N_("Swords"), N_("%(rank)s of Swords"))
+    BATONS = ("B", N_("Batons"), N_("%(rank)s of Batons"))
+    CUPS = ("C", N_("Cups"), N_("%(rank)s of Cups"))
+    COINS = ("D", N_("Coins"), N_("%(rank)s of Coins"))  # D for denari, so that Cups keep the C
 
-    def __init__(self, letter: str, label: str):
+    def __init__(self, letter: str, label: str, of: str):
         self.letter = letter
         self.label = label
+        #: A card of the suit by its rank: a whole phrase for each suit, so that a language joins them its own way.
+        self.of = of
 
 
 @dataclass(frozen=True)
 class Card:
     """One card. ``short`` names it within its own combination ("Queen", "16", "Moor");
-    ``cricca`` is the kind of cricca it can join (``"kings"``…), if any."""
+    ``cricca`` is the kind of cricca it can join (``"kings"``…), if any. ``label`` and ``short`` are English (the
+    rules test them); ``label``, ``short`` and ``the`` below say them in the reader's language."""
 
     code: str
     label: str
@@ -76,7 +81,7 @@ class Card:
     @property
     def the(self) -> str:
         """The card's name in a sentence: "the King of Swords", "the 16", "the second Moor"."""
-        return f"the {self.label}"
+        return the(self, Numbering.BOLOGNESE)
 
     def __repr__(self) -> str:
         return f"card({self.code!r})"
@@ -84,29 +89,29 @@ class Card:
 
 def _trumps() -> list[Card]:
     cards = [
-        Card("angel", "Angel", "Angel", 5, 0, cricca="tarocchi"),
-        Card("world", "World", "World", 5, 1, cricca="tarocchi"),
-        Card("sun", "Sun", "Sun", 1, 2),
-        Card("moon", "Moon", "Moon", 1, 3),
+        Card("angel", N_("Angel"), N_("Angel"), 5, 0, cricca="tarocchi"),
+        Card("world", N_("World"), N_("World"), 5, 1, cricca="tarocchi"),
+        Card("sun", N_("Sun"), N_("Sun"), 1, 2),
+        Card("moon", N_("Moon"), N_("Moon"), 1, 3),
     ]
     cards += [Card(f"t{n}", str(n), str(n), 1, 20 - n) for n in range(16, 4, -1)]
-    ordinals = ("first", "second", "third", "fourth")
-    cards += [Card(f"moor{i + 1}", f"{ordinals[i]} Moor", "Moor", 1, 16 + i) for i in range(4)]
+    moors = (N_("first Moor"), N_("second Moor"), N_("third Moor"), N_("fourth Moor"))
+    cards += [Card(f"moor{i + 1}", moors[i], N_("Moor"), 1, 16 + i) for i in range(4)]
     cards += [
-        Card("begato", "Bégato", "Bégato", 5, 20, cricca="tarocchi", wild=True),
-        Card("matto", "Matto", "Matto", 5, 21, cricca="tarocchi", wild=True),
+        Card("begato", N_("Bégato"), N_("Bégato"), 5, 20, cricca="tarocchi", wild=True),
+        Card("matto", N_("Matto"), N_("Matto"), 5, 21, cricca="tarocchi", wild=True),
     ]
     return cards
 
 
 #: (code letter, name, card points, cricca) of the suit cards, highest court first.
 _SUIT_RANKS = (
-    ("K", "King", 5, "kings"),
-    ("Q", "Queen", 4, "queens"),
-    ("N", "Knight", 3, "knights"),
-    ("P", "Page", 2, "pages"),
+    ("K", N_("King"), 5, "kings"),
+    ("Q", N_("Queen"), 4, "queens"),
+    ("N", N_("Knight"), 3, "knights"),
+    ("P", N_("Page"), 2, "pages"),
     *((str(n), str(n), 1, None) for n in range(10, 5, -1)),
-    ("A", "Ace", 1, None),
+    ("A", N_("Ace"), 1, None),
 )
 
 
@@ -149,25 +154,91 @@ def printed(c: Card, numbering: Numbering) -> int | None:
     return 1 if c.code == "begato" else int(c.short) if c.short.isdigit() else None
 
 
+def _said(word: str) -> str:
+    """A card's word in the reader's language; a number is a number."""
+    return word if word.isdigit() else _(word)
+
+
+def _name(c: Card) -> str:
+    """The card's name in the reader's language, as the Bolognese pack shows it: "King of Swords", "16"."""
+    if c.suit is not None:
+        return _(c.suit.of, rank=_said(c.short))
+    return _said(c.label)
+
+
 def label(c: Card, numbering: Numbering) -> str:
-    """The card's name as the table's pack shows it: "16" (or "17"), "Angel (21)", "King of Swords"."""
-    if numbering is Numbering.BOLOGNESE:
-        return c.label
-    number = printed(c, numbering)
+    """The card's name as the table's pack shows it, in the reader's language: "16" (or "17"), "Angel (21)",
+    "King of Swords"."""
+    number = printed(c, numbering) if numbering is Numbering.MODERN else None
     if number is None:
-        return c.label
-    return str(number) if c.short.isdigit() else f"{c.label} ({number})"
+        return _name(c)
+    return str(number) if c.short.isdigit() else f"{_name(c)} ({number})"
 
 
 def short(c: Card, numbering: Numbering) -> str:
-    """The card within a sequence's run, as the table's pack numbers it: "16" (or "17"), "Angel", "Queen"."""
+    """The card within a sequence's run, as the table's pack numbers it, in the reader's language: "16" (or "17"),
+    "Angel", "Queen"."""
     number = printed(c, numbering)
-    return str(number) if c.short.isdigit() and number is not None else c.short
+    return str(number) if c.short.isdigit() and number is not None else _said(c.short)
+
+
+#: Each named card in a sentence, a whole phrase each (a language's article goes with the card: "la Dame",
+#: "l'Asso"). The numbered cards below, by their number.
+_THE = {
+    "angel": N_("the Angel"),
+    "world": N_("the World"),
+    "sun": N_("the Sun"),
+    "moon": N_("the Moon"),
+    "moor1": N_("the first Moor"),
+    "moor2": N_("the second Moor"),
+    "moor3": N_("the third Moor"),
+    "moor4": N_("the fourth Moor"),
+    "begato": N_("the Bégato"),
+    "matto": N_("the Matto"),
+    **dict(
+        zip(
+            (f"{rank}{suit}" for suit in "SBCD" for rank in "KQNPA8"),
+            (
+                *(N_("the King of Swords"), N_("the Queen of Swords"), N_("the Knight of Swords")),
+                *(N_("the Page of Swords"), N_("the Ace of Swords"), N_("the 8 of Swords")),
+                *(N_("the King of Batons"), N_("the Queen of Batons"), N_("the Knight of Batons")),
+                *(N_("the Page of Batons"), N_("the Ace of Batons"), N_("the 8 of Batons")),
+                *(N_("the King of Cups"), N_("the Queen of Cups"), N_("the Knight of Cups")),
+                *(N_("the Page of Cups"), N_("the Ace of Cups"), N_("the 8 of Cups")),
+                *(N_("the King of Coins"), N_("the Queen of Coins"), N_("the Knight of Coins")),
+                *(N_("the Page of Coins"), N_("the Ace of Coins"), N_("the 8 of Coins")),
+            ),
+            strict=True,
+        )
+    ),
+}
+#: A numbered suit card in a sentence (the 8, whose article some languages elide, is named above).
+_THE_NUMBER_OF = {
+    Suit.SWORDS: N_("the %(number)s of Swords"),
+    Suit.BATONS: N_("the %(number)s of Batons"),
+    Suit.CUPS: N_("the %(number)s of Cups"),
+    Suit.COINS: N_("the %(number)s of Coins"),
+}
+#: A numbered trump in a sentence, as its pack numbers it; the 8 and the 11 on their own (Italian: "l'8").
+_THE_TRUMP = {8: N_("the 8"), 11: N_("the 11")}
+_THE_NUMBER = N_("the %(number)s")
 
 
 def the(c: Card, numbering: Numbering) -> str:
-    """The card in a sentence, as the table's pack shows it: "the 13" (or "the 14")."""
-    return f"the {label(c, numbering)}"
+    """The card in a sentence, as the table's pack shows it, in the reader's language: "the 13" (or "the 14"),
+    "the Angel (21)".
+
+    >>> the(card("t8"), Numbering.BOLOGNESE), the(card("t7"), Numbering.MODERN), the(card("moor1"), Numbering.MODERN)
+    ('the 8', 'the 8', 'the first Moor (2)')
+    """
+    number = printed(c, numbering)
+    if c.suit is None and c.short.isdigit() and number is not None:  # a numbered trump
+        return _(_THE_TRUMP.get(number, _THE_NUMBER), number=number)
+    if c.code in _THE:
+        said = _(_THE[c.code])
+        return said if number is None or numbering is Numbering.BOLOGNESE else f"{said} ({number})"
+    assert c.suit is not None  # a numbered suit card
+    return _(_THE_NUMBER_OF[c.suit], number=c.short)
 
 
 def card(code: str) -> Card:

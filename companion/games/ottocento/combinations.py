@@ -20,7 +20,8 @@ from enum import Enum
 from itertools import combinations, takewhile
 from typing import Any
 
-from ._common import InvalidHand, pick
+from ..common.words import N_, _
+from ._common import InvalidHand
 from .cards import ACES, ANGEL, CARDS, MOON, MOORS, NUMBERED, PACK, SUN, WORLD, Card, Numbering, Suit, short, the
 from .house import DEFAULT_RULES, OttocentoRules
 
@@ -32,23 +33,22 @@ COURTS = ("Queen", "Knight", "Page")
 
 
 class Cricca(Enum):
-    """(id, name, three, four): three or four of a kind, never with a wild card."""
+    """(id, name, title, three, four): three or four of a kind, never with a wild card. The words are English,
+    said with ``_`` where shown."""
 
-    TAROCCHI = ("tarocchi", "Tarocchi", 18, 36)
-    KINGS = ("kings", "Kings", 17, 34)
-    QUEENS = ("queens", "Queens", 14, 28)
-    KNIGHTS = ("knights", "Knights", 13, 26)
-    PAGES = ("pages", "Pages", 12, 24)
+    TAROCCHI = ("tarocchi", N_("Tarocchi"), N_("cricca of Tarocchi"), 18, 36)
+    KINGS = ("kings", N_("Kings"), N_("cricca of Kings"), 17, 34)
+    QUEENS = ("queens", N_("Queens"), N_("cricca of Queens"), 14, 28)
+    KNIGHTS = ("knights", N_("Knights"), N_("cricca of Knights"), 13, 26)
+    PAGES = ("pages", N_("Pages"), N_("cricca of Pages"), 12, 24)
 
-    def __init__(self, id_: str, label: str, three: int, four: int):
+    def __init__(self, id_: str, label: str, title: str, three: int, four: int):
         self.id = id_
         self.label = label
+        #: The combination in a sentence: "cricca of Kings".
+        self.title = title
         self.three = three
         self.four = four
-
-    @property
-    def title(self) -> str:
-        return f"cricca of {self.label}"
 
     @property
     def members(self) -> tuple[Card, ...]:
@@ -60,37 +60,49 @@ class Cricca(Enum):
 
 
 class Sequence(Enum):
-    """(id, name, suit, what makes one): runs worth 10 for three cards and 5 for each further card."""
+    """(id, name, title, suit, what makes one): runs worth 10 for three cards and 5 for each further card. The
+    words are English, said with ``_`` where shown."""
 
-    GRANDE = ("grande", "Grande", None, "the Angel for real, two of World, Sun and Moon (one of them real), "
-              "then the 16 down to the 5 without a gap")  # fmt: skip
-    SWORDS = ("swords", "Swords", Suit.SWORDS, "")
-    BATONS = ("batons", "Batons", Suit.BATONS, "")
-    CUPS = ("cups", "Cups", Suit.CUPS, "")
-    COINS = ("coins", "Coins", Suit.COINS, "")
-    MOORS = ("moors", "Moors", None, "three Moors or more, two of them real")
-    ACES = ("aces", "Aces", None, "three Aces or more, two of them real")
+    GRANDE = ("grande", N_("Grande"), N_("Grande"), None, N_(
+        "the Angel for real, two of World, Sun and Moon (one of them real), then the 16 down to the 5 without a gap"
+    ))  # fmt: skip
+    SWORDS = ("swords", N_("Swords"), N_("Swords sequence"), Suit.SWORDS, N_(
+        "the King of Swords for real, two of its Queen, Knight and Page (one of them real); then its Ace may join"
+    ))  # fmt: skip
+    BATONS = ("batons", N_("Batons"), N_("Batons sequence"), Suit.BATONS, N_(
+        "the King of Batons for real, two of its Queen, Knight and Page (one of them real); then its Ace may join"
+    ))  # fmt: skip
+    CUPS = ("cups", N_("Cups"), N_("Cups sequence"), Suit.CUPS, N_(
+        "the King of Cups for real, two of its Queen, Knight and Page (one of them real); then its Ace may join"
+    ))  # fmt: skip
+    COINS = ("coins", N_("Coins"), N_("Coins sequence"), Suit.COINS, N_(
+        "the King of Coins for real, two of its Queen, Knight and Page (one of them real); then its Ace may join"
+    ))  # fmt: skip
+    MOORS = ("moors", N_("Moors"), N_("Moors sequence"), None, N_("three Moors or more, two of them real"))
+    ACES = ("aces", N_("Aces"), N_("Aces sequence"), None, N_("three Aces or more, two of them real"))
 
-    def __init__(self, id_: str, label: str, suit: Suit | None, needs: str):
+    def __init__(self, id_: str, label: str, title: str, suit: Suit | None, needs: str):
         self.id = id_
         self.label = label
+        #: The combination in a sentence: "Swords sequence", "Grande".
+        self.title = title
         self.suit = suit
-        self.needs = needs or (
-            f"the King of {label} for real, two of its Queen, Knight and Page (one of them real); then its Ace may join"
-        )
-
-    @property
-    def title(self) -> str:
-        return self.label if self is Sequence.GRANDE else f"{self.label} sequence"
+        self.needs = needs
 
 
 Kind = Cricca | Sequence
 #: Every kind by id, in the order a player's or a side's combinations are kept: the cricche, then the sequences.
 KINDS: dict[str, Kind] = {k.id: k for k in (*Cricca, *Sequence)}
 ORDER: tuple[Kind, ...] = tuple(KINDS.values())
-KIND_CHOICES = (
-    "a cricca (" + ", ".join(c.id for c in Cricca) + ") or a sequence (" + ", ".join(s.id for s in Sequence) + ")"
-)
+
+
+def kind_choices() -> str:
+    """The kinds a combination may be, by id, in the reader's language: what a wrong kind is told."""
+    return _(
+        "a cricca (%(cricche)s) or a sequence (%(sequences)s)",
+        cricche=", ".join(c.id for c in Cricca),
+        sequences=", ".join(s.id for s in Sequence),
+    )
 
 
 def sequence_value(size: int) -> int:
@@ -127,9 +139,11 @@ class Combination:
     def describe(self, numbering: Numbering = Numbering.BOLOGNESE) -> str:
         """The combination and its value in a few words: "Kings (3): 17", "Swords King-Queen-Knight: 10"; its
         trumps as the table's pack numbers them."""
+        kind = _(self.kind.label)
         if isinstance(self.kind, Cricca):
-            return f"{self.kind.label} ({len(self.cards)}): {self.value}"
-        return f"{self.kind.label} {_run_text(self.kind, self.cards, numbering)}: {self.value}"
+            return _("%(kind)s (%(count)d): %(points)d", kind=kind, count=len(self.cards), points=self.value)
+        cards = _run_text(self.kind, self.cards, numbering)
+        return _("%(kind)s %(cards)s: %(points)d", kind=kind, cards=cards, points=self.value)
 
     @property
     def wilds(self) -> int:
@@ -137,44 +151,67 @@ class Combination:
 
     @classmethod
     def from_json(
-        cls, data: Any, rules: OttocentoRules = DEFAULT_RULES, field: str = "combination", whose: str = "This"
+        cls,
+        data: Any,
+        rules: OttocentoRules = DEFAULT_RULES,
+        field: str = "combination",
+        whose: str | None = None,
+        *,
+        owner: str | None = None,
     ) -> Combination:
-        """Parse and check one combination; ``whose`` ("Seat 1's") begins the message of an ``InvalidHand``."""
+        """Parse and check one combination; an ``InvalidHand``'s message begins with the combination, its
+        ``owner``'s (a player or side: "Seat 1", "Ann & Cat") or else "This …".
+
+        ``whose`` is the owner as English once said it ("Seat 1's"), for a caller not yet passing ``owner``.
+        """
         if type(data) is not dict or set(data) != {"kind", "cards"}:
-            raise InvalidHand(field, 'Each combination is {"kind": …, "cards": [card codes]}.')
-        kind = pick(KINDS, data["kind"], field, KIND_CHOICES)
-        cards = _cards(data["cards"], field, f"{whose} {kind.title}", rules.numbering)
+            raise InvalidHand(field, _('Each combination is {"kind": …, "cards": [card codes]}.'))
+        kind = KINDS.get(data["kind"]) if type(data["kind"]) is str else None
+        if kind is None:  # the kinds are listed (and said) only for a refusal: not for every hand read
+            raise InvalidHand(field, _("Choose %(choices)s.", choices=kind_choices()))
+        if owner is None and whose not in (None, "This"):
+            owner = whose.removesuffix("'s")
+        what = _("This %(kind)s", kind=_(kind.title)) if owner is None else _owners(kind, owner)
+        cards = _cards(data["cards"], field, what, rules.numbering)
         found = problem(kind, cards, rules)
         if found is not None:
-            raise InvalidHand(field, f"{whose} {kind.title}: {found}.")
+            raise InvalidHand(field, _("%(what)s: %(problem)s.", what=what, problem=found))
         return cls(kind, tuple(sorted(cards, key=lambda c: (c.wild, c.order))))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind.id, "cards": [c.code for c in self.cards]}
 
 
+def _owners(kind: Kind, owner: str) -> str:
+    """A player's or side's combination, to begin a sentence: "Seat 1's cricca of Kings"."""
+    return _("%(owner)s's %(kind)s", owner=owner, kind=_(kind.title))
+
+
 def _cards(value: Any, field: str, what: str, numbering: Numbering) -> list[Card]:
     if type(value) is not list or not all(type(v) is str for v in value):
-        raise InvalidHand(field, f"{what}: its cards are a list of card codes.")
+        raise InvalidHand(field, _("%(what)s: its cards are a list of card codes.", what=what))
     unknown = [v for v in value if v not in CARDS]
     if unknown:
-        raise InvalidHand(field, f"{what}: there is no card {unknown[0]!r} in the Bolognese pack.")
+        raise InvalidHand(
+            field, _("%(what)s: there is no card %(code)s in the Bolognese pack.", what=what, code=repr(unknown[0]))
+        )
     cards = [CARDS[v] for v in value]
     twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
     if twice is not None:
-        raise InvalidHand(field, f"{what}: {the(twice, numbering)} is listed twice.")
+        raise InvalidHand(field, _("%(what)s: %(card)s is listed twice.", what=what, card=the(twice, numbering)))
     return cards
 
 
 def _run_text(kind: Sequence, cards: Seq[Card], numbering: Numbering) -> str:
     """The cards of a sequence in a few words: "King-Queen-Knight + Bégato", "Angel-World-Sun-…-5 (16 cards)"."""
     real = [c for c in cards if not c.wild]
-    wild = "".join(f" + {c.short}" for c in cards if c.wild)
+    wild = "".join(f" + {short(c, numbering)}" for c in cards if c.wild)
     if kind is Sequence.MOORS:
         return f"({len(real)}{wild})"
-    names = [c.suit.label if kind is Sequence.ACES and c.suit else short(c, numbering) for c in real]
+    names = [_(c.suit.label) if kind is Sequence.ACES and c.suit else short(c, numbering) for c in real]
     if len(names) > 6:
-        return "-".join(names[:3]) + "-…-" + names[-1] + wild + f" ({len(cards)} cards)"
+        run = "-".join(names[:3]) + "-…-" + names[-1] + wild
+        return _("%(run)s (%(count)d cards)", run=run, count=len(cards))
     return "-".join(names) + wild
 
 
@@ -199,10 +236,12 @@ def _cricca_problem(kind: Cricca, cards: Seq[Card], numbering: Numbering = Numbe
     """
     stray = next((c for c in cards if c.cricca != kind.id), None)
     if stray is not None:
-        why = " (a cricca takes no wild cards)" if stray.wild else ""
-        return f"{the(stray, numbering)} is not one of the {kind.label}{why}"
+        card, label = the(stray, numbering), _(kind.label)
+        if stray.wild:
+            return _("%(card)s is not one of the %(kind)s (a cricca takes no wild cards)", card=card, kind=label)
+        return _("%(card)s is not one of the %(kind)s", card=card, kind=label)
     if len(cards) < 3:
-        return "a cricca is three or four of a kind"
+        return _("a cricca is three or four of a kind")
     return None
 
 
@@ -211,11 +250,15 @@ def _set_problem(kind: Sequence, real: Seq[Card], wilds: int, numbering: Numberi
     members = MOORS if kind is Sequence.MOORS else ACES
     stray = next((c for c in real if c not in members), None)
     if stray is not None:
-        return f"{the(stray, numbering)} has no place in it: only {kind.label} and wild cards make one"
+        return _(
+            "%(card)s has no place in it: only %(kind)s and wild cards make one",
+            card=the(stray, numbering),
+            kind=_(kind.label),
+        )
     if len(real) < 2:
-        return f"it needs at least two real {kind.label}"
+        return _("it needs at least two real %(kind)s", kind=_(kind.label))
     if len(real) + wilds < 3:
-        return "it needs at least three cards"
+        return _("it needs at least three cards")
     return None
 
 
@@ -226,23 +269,26 @@ def _suit_problem(suit: Suit, real: Seq[Card], wilds: int, rules: OttocentoRules
     'this table allows only one wild card in a suit sequence'
     """
     stray = next((c for c in real if c.suit is not suit or c.short not in ("King", *COURTS, "Ace")), None)
+    said = _(suit.label)
     if stray is not None:
-        return (
-            f"{the(stray, rules.numbering)} has no place in it: "
-            f"only the King, Queen, Knight, Page and Ace of {suit.label} make one"
+        return _(
+            "%(card)s has no place in it: only the King, Queen, Knight, Page and Ace of %(suit)s make one",
+            card=the(stray, rules.numbering),
+            suit=said,
         )
     if not any(c.short == "King" for c in real):
-        return f"it needs the real King of {suit.label} at its head (a wild card cannot stand for it)"
+        return _("it needs the real King of %(suit)s at its head (a wild card cannot stand for it)", suit=said)
     courts = sum(c.short in COURTS for c in real)
     if courts == 0:
-        return f"it needs the Queen, Knight or Page of {suit.label} for real beside the King"
+        return _("it needs the Queen, Knight or Page of %(suit)s for real beside the King", suit=said)
     if courts + wilds < 2:
-        return (
-            f"it needs two of the Queen, Knight and Page of {suit.label} beside the King "
-            "(a wild card may stand for one); the Ace only joins a sequence already made"
+        return _(
+            "it needs two of the Queen, Knight and Page of %(suit)s beside the King (a wild card may stand for one); "
+            "the Ace only joins a sequence already made",
+            suit=said,
         )
     if wilds > rules.max_wilds_in_suit:
-        return "this table allows only one wild card in a suit sequence"
+        return _("this table allows only one wild card in a suit sequence")
     return None
 
 
@@ -268,15 +314,17 @@ def _grande_problem(real: Seq[Card], wilds: int, rules: OttocentoRules) -> str |
     ladder = _grande_ladder(rules)
     stray = next((c for c in real if c is not ANGEL and c not in ladder), None)
     if stray is not None:
-        tail = " (this table does not add Moors after the 5)" if stray in MOORS else ""
-        return f"{the(stray, rules.numbering)} has no place in it{tail}"
+        card = the(stray, rules.numbering)
+        if stray in MOORS:
+            return _("%(card)s has no place in it (this table does not add Moors after the 5)", card=card)
+        return _("%(card)s has no place in it", card=card)
     if ANGEL not in real:
-        return "it needs the real Angel at its head (a wild card cannot stand for it)"
+        return _("it needs the real Angel at its head (a wild card cannot stand for it)")
     opening = sum(c in real for c in OPENING)
     if opening == 0:
-        return "it needs at least one of the World, Sun and Moon for real"
+        return _("it needs at least one of the World, Sun and Moon for real")
     if opening + wilds < 2:
-        return "it needs two of the World, Sun and Moon (a wild card may stand for one of them)"
+        return _("it needs two of the World, Sun and Moon (a wild card may stand for one of them)")
     marks = _marks(ladder, real)
     if _grande_fits_somehow(marks, wilds, rules.grande_gaps):
         return None
@@ -284,9 +332,18 @@ def _grande_problem(real: Seq[Card], wilds: int, rules: OttocentoRules) -> str |
     reach = _reach(marks, max(0, min(wilds, rules.grande_gaps) - need))
     cut = next((ladder[i] for i in range(reach, len(ladder)) if marks[i]), None)
     top = short(NUMBERED[0], rules.numbering)
-    fill = "each gap takes one wild card" if rules.grande_gaps > 1 else "one wild card in all may fill a gap"
-    why = f"below the Moon the trumps run down from the {top}, and {fill}, never two in a row"
-    return f"{the(cut, rules.numbering)} is cut off ({why})" if cut is not None else why
+    if rules.grande_gaps > 1:
+        why = _(
+            "below the Moon the trumps run down from the %(top)s, and each gap takes one wild card, never two in a row",
+            top=top,
+        )
+    else:
+        why = _(
+            "below the Moon the trumps run down from the %(top)s, and one wild card in all may fill a gap, never two "
+            "in a row",
+            top=top,
+        )
+    return _("%(card)s is cut off (%(why)s)", card=the(cut, rules.numbering), why=why) if cut is not None else why
 
 
 def _marks(ladder: Seq[Card], real: Seq[Card]) -> list[bool]:

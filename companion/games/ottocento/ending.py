@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..common.words import _
 from ._common import InvalidHand
-from .hand import OttocentoHand, side_name, side_of
+from .hand import OttocentoHand, player_name, seat_name, side_name, side_of
 from .house import DEFAULT_RULES, OttocentoRules
 from .scoring import declared_points, score
 
@@ -36,10 +37,10 @@ class Outcome:
     called_out: bool = False
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        who = side_name(self.winner, names)
+        who, total = side_name(self.winner, names), self.totals[self.winner]
         if self.called_out:
-            return f"{who} called themselves out at {self.totals[self.winner]} and win."
-        return f"{who} win with {self.totals[self.winner]} to {self.totals[1 - self.winner]}."
+            return _("%(side)s called themselves out at %(total)d and win.", side=who, total=total)
+        return _("%(side)s win with %(total)d to %(other)d.", side=who, total=total, other=self.totals[1 - self.winner])
 
 
 @dataclass(frozen=True)
@@ -80,14 +81,23 @@ def check_call_out(before: tuple[int, int], hand: OttocentoHand) -> None:
     if after[side] < target:
         raise InvalidHand(
             "called_out",
-            f"Seat {hand.called_out + 1}'s side reaches {after[side]} with its declarations: "
-            f"a side calls itself out only at {target} or more.",
+            _(
+                "%(seat)s's side reaches %(points)d with its declarations: a side calls itself out only at %(target)d "
+                "or more.",
+                seat=player_name(hand.called_out),
+                points=after[side],
+                target=target,
+            ),
         )
     if after[1 - side] >= target:
         raise InvalidHand(
             "called_out",
-            f"{side_name(1 - side)} reached {target} with declarations made before seat {hand.called_out + 1}'s: "
-            "the call-out was theirs.",
+            _(
+                "%(side)s reached %(target)d with declarations made before %(seat)s's: the call-out was theirs.",
+                side=side_name(1 - side),
+                target=target,
+                seat=seat_name(hand.called_out),
+            ),
         )
 
 
@@ -96,7 +106,10 @@ def tally(hands: Iterable[OttocentoHand]) -> Standing:
     totals, outcome = (0, 0), None
     for number, hand in enumerate(hands, 1):
         if outcome is not None:
-            raise InvalidHand("hand", f"The game ended with hand {number - 1}: {outcome.describe()}")
+            raise InvalidHand(
+                "hand",
+                _("The game ended with hand %(number)d: %(outcome)s", number=number - 1, outcome=outcome.describe()),
+            )
         check_call_out(totals, hand)
         a, b = score(hand).sides
         totals = (totals[0] + a, totals[1] + b)

@@ -16,19 +16,20 @@ the folded groups' summaries and the other side's card points up to date as the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any, cast
 
 from wtforms import Field, HiddenField, RadioField, StringField
 
 from ..common import InvalidHand
-from ..common.fields import MultiCheckboxField, options, seat_number
+from ..common.fields import MultiCheckboxField, gettext, options, seat_number
+from ..common.fields import lazy_gettext as _
 from ..common.form import FormData, GameHandForm, by_name, entered, radios, whole
 from .cards import ACES, CARDS, MOORS, PACK_POINTS, Card, Numbering, label, printed, short
 from .combinations import ORDER, Combination, Cricca, Kind, cards_for, sequence_value
 from .combinations import Sequence as Run
-from .hand import SEATS, OttocentoHand
+from .hand import SEATS, OttocentoHand, side_name, with_names
 from .house import DEFAULT_RULES, OttocentoRules
 
 #: Each player's declarations (``d0`` … ``d3``), then each side's captured combinations (``c0``, ``c1``).
@@ -51,7 +52,7 @@ def quick_field(group: str, kind: Kind) -> str:
 
 #: A quick choice: (value sent, what its chip says, the cards it stands for).
 Quick = tuple[str, str, tuple[Card, ...]]
-MOOR_COUNTS = {2: "two", 3: "three", 4: "four"}
+MOOR_COUNTS = {2: _("two"), 3: _("three"), 4: _("four")}
 
 
 def quick_choices(kind: Kind, rules: OttocentoRules = DEFAULT_RULES) -> list[Quick]:
@@ -70,11 +71,11 @@ def quick_choices(kind: Kind, rules: OttocentoRules = DEFAULT_RULES) -> list[Qui
     """
     if isinstance(kind, Cricca) or kind is Run.ACES:
         four = kind.members if isinstance(kind, Cricca) else ACES
-        but_one = [(f"no-{c.code}", f"no {chip(c, kind, rules.numbering)}", tuple(x for x in four if x != c))
-                   for c in four]  # fmt: skip
-        return [("all", "all four", four), *but_one]
+        but_one = [(f"no-{c.code}", gettext("no %(card)s", card=chip(c, kind, rules.numbering)),
+                    tuple(x for x in four if x != c)) for c in four]  # fmt: skip
+        return [("all", gettext("all four"), four), *but_one]
     if kind is Run.MOORS:
-        return [(str(n), word, MOORS[:n]) for n, word in MOOR_COUNTS.items()]
+        return [(str(n), str(word), MOORS[:n]) for n, word in MOOR_COUNTS.items()]
     # The head, then the rest in order: the Grande's trumps, or a suit's Queen, Knight, Page and Ace.
     run = [c for c in cards_for(kind, rules) if not c.wild]
     shortest = 3  # the head and two more
@@ -83,8 +84,11 @@ def quick_choices(kind: Kind, rules: OttocentoRules = DEFAULT_RULES) -> list[Qui
     ]
 
 
-def quick_of(kind: Kind, cards: Sequence[Card], rules: OttocentoRules = DEFAULT_RULES) -> tuple[str, list[Card]]:
-    """How the form shows a kind's cards: the largest quick choice among them, and the cards left to tick.
+def quick_of(
+    kind: Kind, cards: Sequence[Card], rules: OttocentoRules = DEFAULT_RULES, choices: list[Quick] | None = None
+) -> tuple[str, list[Card]]:
+    """How the form shows a kind's cards: the largest quick choice among them (of ``choices``, the kind's
+    ``quick_choices`` already worked out, if given), and the cards left to tick.
 
     >>> from .cards import PACK
     >>> value, rest = quick_of(Run.SWORDS, [c for c in PACK if c.code in ("KS", "QS", "NS", "AS", "begato")])
@@ -99,7 +103,7 @@ def quick_of(kind: Kind, cards: Sequence[Card], rules: OttocentoRules = DEFAULT_
     real = held if isinstance(kind, Cricca) else {c for c in held if not c.wild}  # the tarocchi's own Bégato
     # A set (cricca, Aces, Moors) only as a whole; a sequence's run may go on with cards ticked beside it.
     whole_set = isinstance(kind, Cricca) or kind in (Run.ACES, Run.MOORS)
-    fits = [(value, set(of)) for value, _, of in quick_choices(kind, rules)]
+    fits = [(value, set(of)) for value, _text, of in (quick_choices(kind, rules) if choices is None else choices)]
     fits = [(value, of) for value, of in fits if (of == real if whole_set else of <= real)]
     value, of = max(fits, key=lambda fit: len(fit[1]), default=("", set()))
     return value, sorted(held - of, key=lambda c: (c.wild, c.order))
@@ -117,9 +121,9 @@ def chip(card: Card, kind: Kind, numbering: Numbering = Numbering.BOLOGNESE) -> 
     """
     if card in MOORS:
         number = printed(card, numbering)
-        return f"Moor {number if number is not None else MOORS.index(card) + 1}"
+        return gettext("Moor %(number)s", number=number if number is not None else MOORS.index(card) + 1)
     if card.suit is not None and (isinstance(kind, Cricca) or kind is Run.ACES):
-        return card.suit.label
+        return gettext(card.suit.label)
     if isinstance(kind, Cricca):
         return label(card, numbering)
     named, number = short(card, numbering), printed(card, numbering)
@@ -143,9 +147,18 @@ def held_text(held: Sequence[tuple[Kind, int]]) -> str:
     """
     parts = []
     for kind, count in held:
-        worth = nominal(kind, count)
-        parts.append(f"{kind.label} {count}" + (f" · {worth}" if worth is not None else ""))
-    return ", ".join(parts) or "nothing"
+        parts.append(f"{gettext(kind.label)} {count_worth(kind, count)}")
+    return ", ".join(parts) or gettext("nothing")
+
+
+def count_worth(kind: Kind, count: int) -> str:
+    """So many cards of a kind and, if they make one, their worth: "3 · 17", "2".
+
+    >>> count_worth(Cricca.KINGS, 3), count_worth(Run.SWORDS, 2)
+    ('3 · 17', '2')
+    """
+    worth = nominal(kind, count)
+    return f"{count} · {worth}" if worth is not None else str(count)
 
 
 def _yes(value: Any) -> bool:
@@ -158,31 +171,34 @@ def option_fields() -> dict[str, Any]:
     after the Grande, and how the pack numbers its trumps."""
     return {
         "max_wilds_in_suit": RadioField(
-            "Wild cards in a suit sequence",
-            choices=options([(2, "Up to two (Barilli)"), (1, "One at most (Parlett)")]),
+            _("Wild cards in a suit sequence"),
+            choices=options([(2, _("Up to two (Barilli)")), (1, _("One at most (Parlett)"))]),
             default=DEFAULT_RULES.max_wilds_in_suit,
             coerce=int,
         ),
         "moors_after_grande": RadioField(
-            "The Moors after the Grande's 5",
-            choices=options([("no", "No: the Moors make their own sequence"), ("yes", "Yes, 5 each (Barilli)")]),
+            _("The Moors after the Grande's 5"),
+            choices=options([("no", _("No: the Moors make their own sequence")), ("yes", _("Yes, 5 each (Barilli)"))]),
             default=DEFAULT_RULES.moors_after_grande,
             coerce=_yes,
         ),
         "grande_gaps": RadioField(
-            "Gaps in the Grande filled by wild cards",
+            _("Gaps in the Grande filled by wild cards"),
             choices=options(
-                [(1, "One in all: the other wild card only lengthens it (the rules text)"), (2, "One per wild card")]
+                [
+                    (1, _("One in all: the other wild card only lengthens it (the rules text)")),
+                    (2, _("One per wild card")),
+                ]
             ),
             default=DEFAULT_RULES.grande_gaps,
             coerce=int,
         ),
         "numbering": RadioField(
-            "How the pack numbers its trumps",
+            _("How the pack numbers its trumps"),
             choices=options(
                 [
-                    (Numbering.BOLOGNESE.value, "Bolognese: 16 down to 5, the Moors unnumbered"),
-                    (Numbering.MODERN.value, "1 to 21 (a 78-card pack): each trump one higher, the Moors 2 to 5"),
+                    (Numbering.BOLOGNESE.value, _("Bolognese: 16 down to 5, the Moors unnumbered")),
+                    (Numbering.MODERN.value, _("1 to 21 (a 78-card pack): each trump one higher, the Moors 2 to 5")),
                 ]
             ),
             default=DEFAULT_RULES.numbering.value,
@@ -225,10 +241,10 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
     pack_points = PACK_POINTS
     #: Filled from the session (whose deal it is) when the form is first shown; a record's own when editing.
     dealer = HiddenField()
-    called_out = radios("Who called their side out")
-    card_points_0 = StringField("Card points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    card_points_1 = StringField("Card points", render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    last_trick = radios("Last trick")
+    called_out = radios(_("Who called their side out"))
+    card_points_0 = StringField(_("Card points"), render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    card_points_1 = StringField(_("Card points"), render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    last_trick = radios(_("Last trick"))
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -236,24 +252,27 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
         self._rest: dict[str, list[str]] = {}
         self.rules = self.options if isinstance(self.options, OttocentoRules) else self.game.options(self.options)
         names = self.names
-        self.sides = [f"{names[side]} & {names[side + 2]}" for side in (0, 1)]
-        callers = [(seat, f"{name} called out") for seat, name in enumerate(names)]
-        self.called_out.choices = options([("", "No: the hand was played"), *callers])
+        self.sides = [side_name(side, names) for side in (0, 1)]
+        callers = [(seat, gettext("%(name)s called out", name=name)) for seat, name in enumerate(names)]
+        self.called_out.choices = options([("", gettext("No: the hand was played")), *callers])
         if self.called_out.data is None:
             self.called_out.data = ""
         self.last_trick.choices = options(enumerate(self.sides))
         for side, who in enumerate(self.sides):
-            self[f"card_points_{side}"].label.text = f"{who}'s card points"
+            self[f"card_points_{side}"].label.text = gettext("%(side)s's card points", side=who)
+        # Each kind's chips and quick choices are the same in all six groups: worked out once a form.
+        self._quicks = {kind: quick_choices(kind, self.rules) for kind in ORDER}
+        chips = {kind: [(c.code, chip(c, kind, self.rules.numbering)) for c in cards_for(kind, self.rules)]
+                 for kind in ORDER}  # fmt: skip
         for group in GROUPS:
             for kind in ORDER:
                 field = cast(MultiCheckboxField, self[kind_field(group, kind)])
-                field.choices = options(
-                    (c.code, chip(c, kind, self.rules.numbering)) for c in cards_for(kind, self.rules)
-                )
-                field.label.text = f"{self.group_title(group)}: {kind.label}"
+                field.choices = options(chips[kind])
+                title, said = self.group_title(group), gettext(kind.label)
+                field.label.text = f"{title}: {said}"
                 quick = cast(RadioField, self[quick_field(group, kind)])
-                quick.choices = options([("", "none"), *((v, text) for v, text, _ in quick_choices(kind, self.rules))])
-                quick.label.text = f"{self.group_title(group)}: {kind.label}, {self.quick_title(kind)}"
+                quick.choices = options([("", gettext("none")), *((v, text) for v, text, _cards in self._quicks[kind])])
+                quick.label.text = f"{title}: {said}, {self.quick_title(kind)}"
                 self._rest[kind_field(group, kind)] = self._take_quick(kind, field, quick)
 
     def _take_quick(self, kind: Kind, field: MultiCheckboxField, quick: RadioField) -> list[str]:
@@ -261,7 +280,7 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
         ticked beside the quick choice that now stands for the most of them (as the record is kept: so a hand
         brought back, or a preview without JavaScript, shows what was chosen)."""
         chosen: dict[str | None, tuple[Card, ...]] = {"": (), None: ()}
-        chosen.update((value, cards) for value, _, cards in quick_choices(kind, self.rules))
+        chosen.update((value, cards) for value, _text, cards in self._quicks[kind])
         ticked = list(field.data or [])
         if quick.data not in chosen:
             return ticked  # no such choice: refused beside it
@@ -270,7 +289,7 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
         if not codes <= set(allowed):
             return ticked  # a card not of the kind: refused beside its checkboxes as it was sent
         field.data = [code for code in allowed if code in codes]
-        quick.data, rest = quick_of(kind, [CARDS[code] for code in field.data], self.rules)
+        quick.data, rest = quick_of(kind, [CARDS[code] for code in field.data], self.rules, self._quicks[kind])
         return [c.code for c in rest]
 
     # -- what the template shows --------------------------------------------------------------------------------
@@ -278,7 +297,9 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
     def group_title(self, group: str) -> str:
         """ "Ann's declarations", "Ann & Cat captured"."""
         number = int(group[1:])
-        return f"{self.names[number]}'s declarations" if group in DECLARED else f"{self.sides[number]} captured"
+        if group in DECLARED:
+            return gettext("%(name)s's declarations", name=self.names[number])
+        return gettext("%(side)s captured", side=self.sides[number])
 
     def kinds(self, group: str, cricche: bool) -> list[tuple[Kind, Field]]:
         """A group's cricche (or sequences) with each one's checkboxes, in the order the working lists them."""
@@ -287,15 +308,15 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
     def quick_title(self, kind: Kind) -> str:
         """What a kind's quick choice picks: "which", "Angel down to", "King down to", "how many"."""
         if kind is Run.MOORS:
-            return "how many"
+            return gettext("how many")
         if isinstance(kind, Run) and kind is not Run.ACES:
             head = cards_for(kind, self.rules)[0]
-            return f"{chip(head, kind, self.rules.numbering)} down to"
-        return "which"
+            return gettext("%(card)s down to", card=chip(head, kind, self.rules.numbering))
+        return gettext("which")
 
     def quick(self, group: str, kind: Kind) -> tuple[Field, dict[str, str]]:
         """A kind's quick choice, and each choice's cards (``ottocento.js`` counts them): {value: "KS KB KC"}."""
-        cards = {value: " ".join(c.code for c in of) for value, _, of in quick_choices(kind, self.rules)}
+        cards = {value: " ".join(c.code for c in of) for value, _text, of in self._quicks[kind]}
         return self[quick_field(group, kind)], cards
 
     def ticked(self, field: Field) -> list[str]:
@@ -312,12 +333,22 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
 
     def count_text(self, kind: Kind, field: Field) -> str:
         """One kind's summary: "3 · 17" (cards ticked, and their worth), or nothing."""
-        return held_text([(kind, len(field.data))]).removeprefix(kind.label + " ") if field.data else ""
+        return count_worth(kind, len(field.data)) if field.data else ""
 
     def opens(self, group: str) -> bool:
-        """A group is shown unfolded when it holds anything, or a problem."""
-        fields = [f for _, f in self.kinds(group, True) + self.kinds(group, False)]
-        return any(f.data or f.errors or self[f"{f.name}_quick"].errors for f in fields)
+        """Whether a group is shown unfolded: the groups open one at a time, so the first with a problem, else the
+        first holding anything (the others say what they hold on their tiles)."""
+        return group == self._open_group
+
+    @cached_property
+    def _open_group(self) -> str | None:
+        wrong = (g for g in GROUPS if any(f.errors or self[f"{f.name}_quick"].errors for f in self.kind_fields(g)))
+        held = (g for g in GROUPS if any(f.data for f in self.kind_fields(g)))
+        return next(wrong, None) or next(held, None)
+
+    def kind_fields(self, group: str) -> list[Field]:
+        """A group's checkboxes, a set a kind."""
+        return [f for _what, f in self.kinds(group, True) + self.kinds(group, False)]
 
     def dealer_seat(self, dealer: int) -> str:
         """The dealer the form sends: as entered, else the session's for this deal."""
@@ -337,7 +368,9 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
         return [self.last_trick] if typed else [self.card_points_0, self.last_trick]
 
     def combinations(self, group: str) -> list[dict[str, Any]]:
-        return [{"kind": kind.id, "cards": list(self[kind_field(group, kind)].data)} for kind, _ in self.held(group)]
+        return [
+            {"kind": kind.id, "cards": list(self[kind_field(group, kind)].data)} for kind, _count in self.held(group)
+        ]
 
     def card_points(self) -> list[int | str | None]:
         """Both sides' card points: as typed, the one left empty being the rest of the pack's 87."""
@@ -372,7 +405,7 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
         try:
             record = self.game.parse(self.record_json(), SEATS)
         except InvalidHand as refused:
-            self.refuse(self._field_of(refused), named(by_name(refused, self.names), self.names))
+            self.refuse(self._field_of(refused), with_names(by_name(refused, self.names), self.names))
             return None
         return record
 
@@ -387,11 +420,11 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
         fine = True
         for group in DECLARED if self.calls_out else GROUPS:  # a call-out leaves out what play would have given
             who = self.names[int(group[1:])] if group in DECLARED else self.sides[int(group[1:])]
-            for kind, _ in self.held(group):
+            for kind, _count in self.held(group):
                 name = kind_field(group, kind)
                 data = {"kind": kind.id, "cards": list(self[name].data)}
                 try:
-                    Combination.from_json(data, self.rules, name, f"{who}'s")
+                    Combination.from_json(data, self.rules, name, owner=who)
                 except InvalidHand as refused:
                     self.refuse(name, refused.message)
                     fine = False
@@ -402,16 +435,26 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
             return True
         fine = True
         if not (entered(self.card_points_0) or entered(self.card_points_1)):
-            self.refuse("card_points_0", f"Type one side's card points: the other side has the rest of {PACK_POINTS}.")
+            self.refuse(
+                "card_points_0",
+                gettext("Type one side's card points: the other side has the rest of %(points)s.", points=PACK_POINTS),
+            )
             fine = False
         if self.last_trick.data not in ("0", "1"):
-            self.refuse("last_trick", f"Choose who took the last trick: {self.sides[0]} or {self.sides[1]}.")
+            self.refuse(
+                "last_trick",
+                gettext(
+                    "Choose who took the last trick: %(first)s or %(second)s.",
+                    first=self.sides[0],
+                    second=self.sides[1],
+                ),
+            )
             fine = False
         return fine
 
     def _field_of(self, refused: InvalidHand) -> str | None:
         """The field a refusal of the whole hand stands beside (None: above the form)."""
-        where, _, what = (refused.item or "").partition(":")
+        where, _colon, what = (refused.item or "").partition(":")
         if refused.field in ("declarations", "captured") and where.isdigit():
             group = ("d" if refused.field == "declarations" else "c") + where
             return self._kind_holding(group, what)
@@ -423,7 +466,7 @@ class OttocentoForm(GameHandForm[OttocentoHand]):
 
     def _kind_holding(self, group: str, what: str) -> str | None:
         """The group's kind named (``kings``), or holding the card named (``KS``), or its first one held."""
-        held = [kind for kind, _ in self.held(group)]
+        held = [kind for kind, _count in self.held(group)]
         for kind in held:
             if what == kind.id or what in (self[kind_field(group, kind)].data or []):
                 return kind_field(group, kind)
@@ -439,16 +482,3 @@ for _group in GROUPS:
 def _in_pack(points: int | str | None) -> bool:
     """Card points a side can have: a whole number from 0 to the pack's 87."""
     return isinstance(points, int) and 0 <= points <= PACK_POINTS
-
-
-def named(message: str, names: Sequence[str]) -> str:
-    """An engine message with the players' names for its seats and sides.
-
-    >>> named("Seat 1 and seat 3 both declare the King of Swords.", ["Ann", "Bob", "Cat", "Dan"])
-    'Ann and Cat both declare the King of Swords.'
-    >>> named("Seats 2 & 4's card points", ["Ann", "Bob", "Cat", "Dan"])
-    "Bob & Dan's card points"
-    """
-    side = re.compile(r"\b[Ss]eats ([1-4]) & ([1-4])\b")
-    message = side.sub(lambda m: f"{names[int(m[1]) - 1]} & {names[int(m[2]) - 1]}", message)
-    return re.sub(r"\b[Ss]eat ([1-4])\b", lambda m: names[int(m[1]) - 1], message)

@@ -18,13 +18,14 @@ from typing import Any
 
 from ..base import Game, Played, Stake, Target, Templates, Unit
 from ..common import InvalidHand
+from ..common.words import N_, Said, _
 from .cards import Numbering
 from .combinations import Combination, doubled
 from .ending import check_call_out, game_over
 from .form import OttocentoForm, option_fields
-from .hand import SEATS, OttocentoHand, declaring_order, side_name, side_of
+from .hand import SEATS, OttocentoHand, capital, declaring_order, side_of
 from .house import DEFAULT_RULES, EACH_WILD_A_GAP, OttocentoRules
-from .scoring import OttocentoResult, combos_points, declared_points, score, summary
+from .scoring import OttocentoResult, called_out_line, combos_points, declared_points, score, sides_line, summary
 
 #: The partnerships: partners sit opposite.
 SIDES = ((0, 2), (1, 3))
@@ -92,14 +93,23 @@ def _void_call_out(played: Played, before: tuple[int, int], hand: OttocentoHand)
     assert hand.called_out is not None
     side, target = side_of(hand.called_out), hand.rules.target
     reached = before[side] + declared_points(hand)[side]
-    if reached < target:
-        why = f"its side reached only {reached} of {target} with its declarations"
-    else:
-        why = f"the other side reached {target} with declarations made before it"
     caller, dealer = played.name(hand.called_out), played.name(hand.dealer)
-    return (
-        f"{caller[:1].upper()}{caller[1:]}'s call-out, in the hand {dealer} dealt, does not end the game: {why}. "
-        "Edit that hand if it was played out."
+    caller = capital(caller)
+    if reached < target:
+        return _(
+            "%(caller)s's call-out, in the hand %(dealer)s dealt, does not end the game: its side reached only "
+            "%(reached)d of %(target)d with its declarations. Edit that hand if it was played out.",
+            caller=caller,
+            dealer=dealer,
+            reached=reached,
+            target=target,
+        )
+    return _(
+        "%(caller)s's call-out, in the hand %(dealer)s dealt, does not end the game: the other side reached "
+        "%(target)d with declarations made before it. Edit that hand if it was played out.",
+        caller=caller,
+        dealer=dealer,
+        target=target,
     )
 
 
@@ -119,10 +129,10 @@ def _doubled(combos: Sequence[Combination]) -> bool:
 
 class Ottocento(Game[OttocentoHand]):
     id = "ottocento"
-    name = "Ottocento"
+    name = Said(N_("Ottocento"))
     rules_class = OttocentoRules
     players = (SEATS,)
-    deal_direction = "the deal and play pass to the right"  # seed 001: "officially … counter-clockwise"
+    deal_direction = N_("the deal and play pass to the right")  # seed 001: "officially … counter-clockwise"
     unit = Unit.POINTS
     #: A fixed stake per game first (our reading: no payment per point is known for this game), per point if the
     #: session chooses it (not zero-sum: each pair of players settles the difference of their totals).
@@ -137,7 +147,7 @@ class Ottocento(Game[OttocentoHand]):
     )
     record_class = OttocentoHand
     form_class = OttocentoForm
-    wrong_players = f"This session has {{players}} players; Ottocento is for {SEATS}."
+    wrong_players = N_("This session has {players} players; Ottocento is for 4.")  # SEATS
 
     def result(self, record: OttocentoHand, names: Sequence[str] | None = None) -> OttocentoResult:
         """The working template shows each side's points and what each side declared."""
@@ -154,16 +164,15 @@ class Ottocento(Game[OttocentoHand]):
     def describe(self, record: OttocentoHand, names: Sequence[str]) -> str:
         """Each side's points ("Ann & Cat 407, Bob & Dan 30"), after who called out if anyone did: the hand's row
         names its dealer already."""
-        a, b = self.result(record).sides
-        sides = f"{side_name(0, names)} {a}, {side_name(1, names)} {b}"
-        return sides if record.called_out is None else f"{names[record.called_out]} called out · {sides}"
+        sides = sides_line(self.result(record).sides, names)
+        return sides if record.called_out is None else called_out_line(record, names, sides)
 
     def notice(self, record: OttocentoHand, names: Sequence[str]) -> str:
         """After a save: who dealt (or called out) and each side's points."""
         return summary(record, names)
 
     def bid_labels(self) -> dict[str, str]:
-        return {"declared": "Declared the most", "called-out": "Called their side out"}
+        return {"declared": _("Declared the most"), "called-out": _("Called their side out")}
 
     def facts(self, record: OttocentoHand) -> dict[str, Any]:
         """Ottocento has no bid: a hand is led by its top declarer (``top_declarer``), whose side made it when it
@@ -208,24 +217,31 @@ class Ottocento(Game[OttocentoHand]):
         return Target(options.target if isinstance(options, OttocentoRules) else DEFAULT_RULES.target)
 
     def option_lines(self, options: OttocentoRules) -> list[str]:
-        wilds = "up to two wild cards" if options.max_wilds_in_suit == 2 else "one wild card at most (Parlett)"
+        wilds = (
+            _("A suit sequence takes up to two wild cards.")
+            if options.max_wilds_in_suit == 2
+            else _("A suit sequence takes one wild card at most (Parlett).")
+        )
         moors = (
-            "The Grande goes on after the 5 with the Moors, 5 each (Barilli)."
+            _("The Grande goes on after the 5 with the Moors, 5 each (Barilli).")
             if options.moors_after_grande
-            else "The Moors make their own sequence; they do not join the Grande."
+            else _("The Moors make their own sequence; they do not join the Grande.")
         )
         gaps = (
-            "In the Grande each wild card may fill a gap of its own (house rule)."
+            _("In the Grande each wild card may fill a gap of its own (house rule).")
             if options.grande_gaps > 1
-            else "In the Grande one wild card fills a gap; the other only lengthens it (the rules text)."
+            else _("In the Grande one wild card fills a gap; the other only lengthens it (the rules text).")
         )
         pack = (
-            "The pack is numbered 1 to 21: its trumps are shown one number higher (the 17 for the 16)."
+            _("The pack is numbered 1 to 21: its trumps are shown one number higher (the 17 for the 16).")
             if options.numbering is Numbering.MODERN
-            else "The pack is Bolognese: the 16 down to the 5, the Moors unnumbered."
+            else _("The pack is Bolognese: the 16 down to the 5, the Moors unnumbered.")
         )
-        target = f"The first side to {options.target} wins; a side whose declarations reach it may call itself out."
-        return [f"A suit sequence takes {wilds}.", gaps, moors, pack, target]
+        target = _(
+            "The first side to %(target)d wins; a side whose declarations reach it may call itself out.",
+            target=options.target,
+        )
+        return [wilds, gaps, moors, pack, target]
 
     def winners(self, played: Played) -> tuple[int, ...]:
         """Both partners of the winning side; ``played.records`` (the scoreboard's) decide call-outs and the target."""
@@ -243,15 +259,22 @@ class Ottocento(Game[OttocentoHand]):
         found = standing(played)
         goal, (high, low) = found.target, sorted(found.totals, reverse=True)
         if high == low and high >= goal:
-            line = f"Both sides level at {high}, past {goal}: the next hand decides."
+            line = _(
+                "Both sides level at %(points)d, past %(target)d: the next hand decides.", points=high, target=goal
+            )
         elif high == low:
-            line = f"To reach {goal}: {goal - high} for each side."
+            line = _("To reach %(target)d: %(need)d for each side.", target=goal, need=goal - high)
         else:
             ahead = 0 if found.totals[0] > found.totals[1] else 1
-            behind = 1 - ahead
-            line = (
-                f"To reach {goal}: {goal - high} for {self._side_name(played, ahead)} ({high}), "
-                f"{goal - low} for {self._side_name(played, behind)} ({low})."
+            line = _(
+                "To reach %(target)d: %(need)d for %(ahead)s (%(high)d), %(more)d for %(behind)s (%(low)d).",
+                target=goal,
+                need=goal - high,
+                ahead=self._side_name(played, ahead),
+                high=high,
+                more=goal - low,
+                behind=self._side_name(played, 1 - ahead),
+                low=low,
             )
         return (line, *found.void)
 

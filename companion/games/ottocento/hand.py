@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..common.words import N_, _, ngettext
 from ._common import InvalidHand, seat
 from .cards import MOORS, PACK_POINTS, Card, Numbering, lowest_points, the
 from .combinations import ORDER, Combination, Kind
@@ -67,14 +68,36 @@ def declaring_order(dealer: int) -> tuple[int, ...]:
 
 
 def player_name(seat: int, names: Sequence[str] | None = None) -> str:
-    return names[seat] if names else f"Seat {seat + 1}"
+    """ "Seat 1" (or the player's name), to begin a sentence."""
+    return names[seat] if names else _("Seat %(number)d", number=seat + 1)
+
+
+def seat_name(seat: int) -> str:
+    """ "seat 1", within a sentence."""
+    return _("seat %(number)d", number=seat + 1)
 
 
 def side_name(side: int, names: Sequence[str] | None = None) -> str:
     """ "Seats 1 & 3" (or the partners' names)."""
     if names:
         return f"{names[side]} & {names[side + 2]}"
-    return f"Seats {side + 1} & {side + 3}"
+    return _("Seats %(first)d & %(second)d", first=side + 1, second=side + 3)
+
+
+def with_names(message: str, names: Sequence[str]) -> str:
+    """An engine's message with the players' names for the seats and sides it names by number, in the reader's
+    language ("Seat 1", "seat 1", "Seats 1 & 3", as ``player_name``, ``seat_name`` and ``side_name`` say them).
+
+    >>> with_names("Seat 1 and seat 3 both declare the King of Swords.", ["Ann", "Bob", "Cat", "Dan"])
+    'Ann and Cat both declare the King of Swords.'
+    >>> with_names("Seats 2 & 4's card points", ["Ann", "Bob", "Cat", "Dan"])
+    "Bob & Dan's card points"
+    """
+    for side in (0, 1):  # first, so that a side's words are not taken for a seat's
+        message = message.replace(side_name(side), side_name(side, names))
+    for s in range(SEATS):
+        message = message.replace(player_name(s), names[s]).replace(seat_name(s), names[s])
+    return message
 
 
 @dataclass(frozen=True)
@@ -110,12 +133,12 @@ class OttocentoHand:
         the time (``OttocentoRules.from_json``), and a check added since does not refuse it.
         """
         if type(data) is not dict:
-            raise InvalidHand("hand", "A hand must be a JSON object.")
+            raise InvalidHand("hand", _("A hand must be a JSON object."))
         unknown = sorted(set(data) - FIELDS)
         if unknown:
-            raise InvalidHand(unknown[0], f"An Ottocento hand has no field {unknown[0]!r}.")
+            raise InvalidHand(unknown[0], _("An Ottocento hand has no field %(field)s.", field=repr(unknown[0])))
         rules = OttocentoRules.from_json(data.get("rules", {}), stored)
-        dealer = seat(data.get("dealer"), "dealer", "the dealer", SEATS)
+        dealer = seat(data.get("dealer"), "dealer", N_("the dealer"), SEATS)
         declarations = _declarations(data.get("declarations", [[]] * SEATS), rules)
         if data.get("called_out") is not None:
             hand = cls(dealer, declarations, called_out=_caller(data, dealer, declarations), rules=rules)
@@ -124,7 +147,9 @@ class OttocentoHand:
             points = _card_points(data.get("card_points"))
             last = data.get("last_trick")
             if type(last) is not int or last not in (0, 1):
-                raise InvalidHand("last_trick", "The last trick goes to one side: 0 (seats 1 & 3) or 1 (seats 2 & 4).")
+                raise InvalidHand(
+                    "last_trick", _("The last trick goes to one side: 0 (seats 1 & 3) or 1 (seats 2 & 4).")
+                )
             hand = cls(dealer, declarations, captured, points, last, None, rules)
             if not stored:  # a check added since hands were first saved: a saved hand reads as it was scored
                 _check_piles_hold_tricks(hand)
@@ -162,65 +187,87 @@ def _once_each(combos: Combos, field: str, who: str) -> Combos:
     seen: set[Kind] = set()
     for c in combos:
         if c.kind in seen:
-            raise InvalidHand(field, f"{who}: the {c.kind.title} is entered twice; there can be only one.")
+            raise InvalidHand(
+                field,
+                _("%(who)s: the %(kind)s is entered twice; there can be only one.", who=who, kind=_(c.kind.title)),
+            )
         seen.add(c.kind)
     return tuple(sorted(combos, key=lambda c: ORDER.index(c.kind)))
 
 
 def _declarations(value: Any, rules: OttocentoRules) -> tuple[Combos, Combos, Combos, Combos]:
-    shape = "Declarations are four lists, one per seat: [[…], […], […], […]]."
+    shape = _("Declarations are four lists, one per seat: [[…], […], […], […]].")
     out = []
     for s, items in enumerate(_lists(value, SEATS, "declarations", shape)):
-        combos = tuple(Combination.from_json(i, rules, "declarations", f"Seat {s + 1}'s") for i in items)
-        out.append(_once_each(combos, "declarations", f"Seat {s + 1}"))
+        who = player_name(s)
+        combos = tuple(Combination.from_json(i, rules, "declarations", owner=who) for i in items)
+        out.append(_once_each(combos, "declarations", who))
     return out[0], out[1], out[2], out[3]
 
 
 def _captured(value: Any, rules: OttocentoRules) -> tuple[Combos, Combos]:
-    shape = "Captured combinations are two lists, one per side: [[side 0's], [side 1's]]."
+    shape = _("Captured combinations are two lists, one per side: [[side 0's], [side 1's]].")
     out = []
     for side, items in enumerate(_lists(value, 2, "captured", shape)):
-        whose = side_name(side)
-        combos = tuple(Combination.from_json(i, rules, "captured", f"{whose}'s") for i in items)
-        out.append(_once_each(combos, "captured", whose))
+        who = side_name(side)
+        combos = tuple(Combination.from_json(i, rules, "captured", owner=who) for i in items)
+        out.append(_once_each(combos, "captured", who))
     return out[0], out[1]
 
 
 def _card_points(value: Any) -> tuple[int, int]:
     if type(value) is not list or len(value) != 2 or not all(type(v) is int and 0 <= v <= PACK_POINTS for v in value):
-        raise InvalidHand("card_points", f"Card points are two whole numbers from 0 to {PACK_POINTS}, one per side.")
+        raise InvalidHand(
+            "card_points", _("Card points are two whole numbers from 0 to %(most)d, one per side.", most=PACK_POINTS)
+        )
     if sum(value) != PACK_POINTS:
         raise InvalidHand(
             "card_points",
-            f"The two sides' card points add up to {PACK_POINTS} (counted in pairs); these add up to {sum(value)}.",
+            _(
+                "The two sides' card points add up to %(pack)d (counted in pairs); these add up to %(sum)d.",
+                pack=PACK_POINTS,
+                sum=sum(value),
+            ),
         )
     return value[0], value[1]
 
 
 def _caller(data: dict[str, Any], dealer: int, declarations: Sequence[Combos]) -> int:
     """The seat that called its side out: it declared, and nobody after it in turn did."""
-    caller = seat(data["called_out"], "called_out", "who called their side out", SEATS)
+    caller = seat(data["called_out"], "called_out", N_("who called their side out"), SEATS)
     played = next((k for k in PLAYED_ONLY if k in data), None)
     if played is not None:
-        raise InvalidHand(played, f"Seat {caller + 1} called out before play: leave out what play would have given.")
+        raise InvalidHand(
+            played,
+            _("%(seat)s called out before play: leave out what play would have given.", seat=player_name(caller)),
+        )
     if not declarations[caller]:
         raise InvalidHand(
             "called_out",
-            f"Seat {caller + 1} declared nothing: a side calls out when its own declarations reach the target.",
+            _(
+                "%(seat)s declared nothing: a side calls out when its own declarations reach the target.",
+                seat=player_name(caller),
+            ),
         )
     order = declaring_order(dealer)
     late = next((s for s in order[order.index(caller) + 1 :] if declarations[s]), None)
     if late is not None:
         raise InvalidHand(
             "declarations",
-            f"Seat {late + 1} declares after seat {caller + 1}, whose call-out ended the game first: "
-            f"leave out seat {late + 1}'s declarations.",
+            _(
+                "%(late)s declares after %(caller)s, whose call-out ended the game first: leave out %(again)s's "
+                "declarations.",
+                late=player_name(late),
+                caller=seat_name(caller),
+                again=seat_name(late),
+            ),
             item=str(late),
         )
     return caller
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
+    """``text`` with its first letter upper-case (a sentence that begins with a name or a card)."""
     return text[:1].upper() + text[1:]
 
 
@@ -252,15 +299,24 @@ def _check_declared_cards(declarations: Sequence[Combos], numbering: Numbering =
         if len(cards) > HAND_SIZE:
             raise InvalidHand(
                 "declarations",
-                f"Seat {s + 1} declares {len(cards)} different cards, but a player declares from {HAND_SIZE}.",
+                _(
+                    "%(seat)s declares %(count)d different cards, but a player declares from %(most)d.",
+                    seat=player_name(s),
+                    count=len(cards),
+                    most=HAND_SIZE,
+                ),
                 item=str(s),
             )
         for c in (c for c in cards if c not in MOORS):
             if c in holder:
                 raise InvalidHand(
                     "declarations",
-                    f"Seat {holder[c] + 1} and seat {s + 1} both declare {the(c, numbering)}, which is in one hand "
-                    "only.",
+                    _(
+                        "%(first)s and %(second)s both declare %(card)s, which is in one hand only.",
+                        first=player_name(holder[c]),
+                        second=seat_name(s),
+                        card=the(c, numbering),
+                    ),
                     item=f"{s}:{c.code}",
                 )
             holder[c] = s
@@ -269,7 +325,11 @@ def _check_declared_cards(declarations: Sequence[Combos], numbering: Numbering =
         s, code = beyond
         raise InvalidHand(
             "declarations",
-            f"With seat {s + 1}'s, the players declare more Moors than the pack's {len(MOORS)}.",
+            _(
+                "With %(seat)s's, the players declare more Moors than the pack's %(moors)d.",
+                seat=seat_name(s),
+                moors=len(MOORS),
+            ),
             item=f"{s}:{code}",
         )
 
@@ -283,7 +343,7 @@ def _check_captured(hand: OttocentoHand) -> None:
         kind = min(both, key=lambda k: k.title)
         raise InvalidHand(
             "captured",
-            f"Both sides have the {kind.title}: its cards can be in one side's tricks only.",
+            _("Both sides have the %(kind)s: its cards can be in one side's tricks only.", kind=_(kind.title)),
             item=f"1:{kind.id}",
         )
     shared = sorted((_cards_of(mine) & _cards_of(theirs)) - set(MOORS), key=lambda c: c.order)
@@ -291,14 +351,20 @@ def _check_captured(hand: OttocentoHand) -> None:
         card = shared[0]
         raise InvalidHand(
             "captured",
-            f"{_capital(the(card, hand.rules.numbering))} is in both sides' combinations: it was taken once.",
+            _(
+                "%(card)s is in both sides' combinations: it was taken once.",
+                card=capital(the(card, hand.rules.numbering)),
+            ),
             item=f"1:{card.code}",
         )
     if _moors_beyond_four(hand.captured) is not None:
         code = next(c.code for combo in theirs for c in combo.cards if c in MOORS)
         raise InvalidHand(
             "captured",
-            f"The two sides' combinations hold more Moors than the pack's {len(MOORS)}: they were taken once.",
+            _(
+                "The two sides' combinations hold more Moors than the pack's %(moors)d: they were taken once.",
+                moors=len(MOORS),
+            ),
             item=f"1:{code}",
         )
     _check_piles(hand)
@@ -316,14 +382,30 @@ def _check_piles_hold_tricks(hand: OttocentoHand) -> None:
     for side, points in enumerate(hand.card_points):
         least = _least_holding(hand, side)
         if 0 < points < least:
-            dealt = ", the dealer's side," if least == 3 else ""
-            pile = "a trick and the two discards" if least == 3 else "a trick"
-            raise InvalidHand(
-                "card_points",
-                f"{side_name(side)}{dealt} cannot have {points} card point{'s' if points > 1 else ''}: a side holds "
-                f"no cards (0) or at least {pile}, worth {least} or more (each card is 1 or more, less 1 a pair).",
-                item=str(side),
-            )
+            raise InvalidHand("card_points", _too_few(side, points, least), item=str(side))
+
+
+def _too_few(side: int, points: int, least: int) -> str:
+    """Why a side's pile cannot hold so few card points (the dealer's side holds the two discards besides)."""
+    if least == 3:
+        return ngettext(
+            "%(side)s, the dealer's side, cannot have %(num)d card point: a side holds no cards (0) or at least a "
+            "trick and the two discards, worth %(least)d or more (each card is 1 or more, less 1 a pair).",
+            "%(side)s, the dealer's side, cannot have %(num)d card points: a side holds no cards (0) or at least a "
+            "trick and the two discards, worth %(least)d or more (each card is 1 or more, less 1 a pair).",
+            points,
+            side=side_name(side),
+            least=least,
+        )
+    return ngettext(
+        "%(side)s cannot have %(num)d card point: a side holds no cards (0) or at least a trick, worth %(least)d or "
+        "more (each card is 1 or more, less 1 a pair).",
+        "%(side)s cannot have %(num)d card points: a side holds no cards (0) or at least a trick, worth %(least)d or "
+        "more (each card is 1 or more, less 1 a pair).",
+        points,
+        side=side_name(side),
+        least=least,
+    )
 
 
 def _check_piles(hand: OttocentoHand) -> None:
@@ -334,11 +416,17 @@ def _check_piles(hand: OttocentoHand) -> None:
         if points < least:
             raise InvalidHand(
                 "card_points",
-                f"{side_name(side)}'s captured combinations alone are worth at least {least} card points, "
-                f"not {points}.",
+                _(
+                    "%(side)s's captured combinations alone are worth at least %(least)d card points, not %(points)d.",
+                    side=side_name(side),
+                    least=least,
+                    points=points,
+                ),
                 item=str(side),
             )
         if points == 0 and hand.last_trick == side:
             raise InvalidHand(
-                "last_trick", f"{side_name(side)} took no cards (0 card points), so not the last trick.", item=str(side)
+                "last_trick",
+                _("%(side)s took no cards (0 card points), so not the last trick.", side=side_name(side)),
+                item=str(side),
             )

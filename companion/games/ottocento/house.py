@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..common.words import _
 from ._common import InvalidHand
 from .cards import Numbering
 
@@ -48,27 +49,27 @@ class OttocentoRules:
         """Parse the choices (any left out take the default; ``stored``: as a saved session or hand was scored);
         ``InvalidHand`` names the field ``rules``."""
         if type(data) is not dict:
-            raise InvalidHand("rules", "House rules are a JSON object.")
+            raise InvalidHand("rules", _("House rules are a JSON object."))
         unknown = sorted(set(data) - KEYS)
         if unknown:
-            raise InvalidHand("rules", f"Ottocento has no house rule {unknown[0]!r}.")
+            raise InvalidHand("rules", _("Ottocento has no house rule %(rule)s.", rule=repr(unknown[0])))
         wilds = data.get("max_wilds_in_suit", 2)
         if type(wilds) is not int or wilds not in (1, 2):
-            raise InvalidHand("rules", "A suit sequence may hold 1 or 2 wild cards: choose one.")
+            raise InvalidHand("rules", _("A suit sequence may hold 1 or 2 wild cards: choose one."))
         moors = data.get("moors_after_grande", False)
         if type(moors) is not bool:
-            raise InvalidHand("rules", "Moors after the Grande's 5 is true or false.")
+            raise InvalidHand("rules", _("Moors after the Grande's 5 is true or false."))
         target = data.get("target", 800)
         low, high = TARGET_RANGE
         if type(target) is not int or not low <= target <= high:
-            raise InvalidHand("rules", f"The target is a whole number from {low} to {high}.")
+            raise InvalidHand("rules", _("The target is a whole number from %(low)d to %(high)d.", low=low, high=high))
         gaps = data.get("grande_gaps", GRANDE_GAPS_BEFORE if stored else DEFAULT_RULES.grande_gaps)
         if type(gaps) is not int or gaps not in GRANDE_GAPS:
-            raise InvalidHand("rules", "Wild cards fill 1 gap of the Grande, or 2 (one each): choose one.")
+            raise InvalidHand("rules", _("Wild cards fill 1 gap of the Grande, or 2 (one each): choose one."))
         numbering = data.get("numbering", Numbering.BOLOGNESE.value)
         known = {n.value: n for n in Numbering}
         if type(numbering) is not str or numbering not in known:
-            raise InvalidHand("rules", "The pack's trumps are numbered the Bolognese way or 1 to 21: choose one.")
+            raise InvalidHand("rules", _("The pack's trumps are numbered the Bolognese way or 1 to 21: choose one."))
         return cls(wilds, moors, target, gaps, known[numbering])
 
     def to_json(self) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..common.words import N_, _
 from .cards import LAST_TRICK, Numbering
 from .combinations import Combination, doubled
 from .combinations import Sequence as Run
@@ -70,20 +71,39 @@ def declared_points(hand: OttocentoHand) -> tuple[int, int]:
     return sides[0], sides[1]
 
 
-_COUNTS = ("three", "four", "five", "six", "seven")
+#: How many cricche (at most five kinds) or sequences (seven) were doubled, in words.
+_COUNTS = (N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"))
+#: What the working says of a player's or side's cricche, or sequences, each a whole phrase.
+_CRICCHE = {
+    "doubled": N_("%(count)s cricche, so doubled"),
+    "captured": N_("%(who)s captured cricche worth %(points)d: %(combinations)s."),
+    "part": N_("%(points)d in cricche"),
+}
+_SEQUENCES = {
+    "doubled": N_("%(count)s sequences, so doubled"),
+    "captured": N_("%(who)s captured sequences worth %(points)d: %(combinations)s."),
+    "part": N_("%(points)d in sequences"),
+}
 
 
-def _listed(combos: Combos, what: str, numbering: Numbering) -> str:
+def _listed(combos: Combos, words: dict[str, str], numbering: Numbering) -> str:
     """ "Kings (3): 17; Queens (3): 14; Knights (3): 13; three cricche, so doubled"."""
-    text = "; ".join(c.describe(numbering) for c in combos)
-    return text + (f"; {_COUNTS[len(combos) - 3]} {what}, so doubled" if doubled(combos) else "")
+    listed = [c.describe(numbering) for c in combos]
+    if doubled(combos):
+        listed.append(_(words["doubled"], count=_(_COUNTS[len(combos) - 3])))
+    return "; ".join(listed)
 
 
 def _declared_sentence(who: str, combos: Combos, numbering: Numbering) -> str:
     cricche, runs = _split(combos)
-    parts = [_listed(cricche, "cricche", numbering)] if cricche else []
-    parts += [_listed(runs, "sequences", numbering)] if runs else []
-    return f"{who} declared {combos_points(combos)}: {'; '.join(parts)}."
+    parts = [_listed(cricche, _CRICCHE, numbering)] if cricche else []
+    parts += [_listed(runs, _SEQUENCES, numbering)] if runs else []
+    return _(
+        "%(who)s declared %(points)d: %(combinations)s.",
+        who=who,
+        points=combos_points(combos),
+        combinations="; ".join(parts),
+    )
 
 
 def _side_working(hand: OttocentoHand, side: int, names: Sequence[str] | None) -> tuple[list[str], list[str], int]:
@@ -91,27 +111,37 @@ def _side_working(hand: OttocentoHand, side: int, names: Sequence[str] | None) -
     who = side_name(side, names)
     cricche, runs = _split(hand.captured[side])
     sentences, parts, total = [], [], 0
-    for group, what in ((cricche, "cricche"), (runs, "sequences")):
+    for group, words in ((cricche, _CRICCHE), (runs, _SEQUENCES)):
         if group:
             points = group_points(group)
-            sentences.append(f"{who} captured {what} worth {points}: {_listed(group, what, hand.rules.numbering)}.")
-            parts.append(f"{points} in {what}")
+            listed = _listed(group, words, hand.rules.numbering)
+            sentences.append(_(words["captured"], who=who, points=points, combinations=listed))
+            parts.append(_(words["part"], points=points))
             total += points
     assert hand.card_points is not None
     points = hand.card_points[side]
-    took = f"{who} took {points} card points"
-    parts.append(f"{points} in card points")
+    parts.append(_("%(points)d in card points", points=points))
     total += points
     if hand.last_trick == side:
-        took += f" and the last trick ({LAST_TRICK})"
-        parts.append(f"{LAST_TRICK} for the last trick")
+        took = _(
+            "%(who)s took %(points)d card points and the last trick (%(last)d).",
+            who=who,
+            points=points,
+            last=LAST_TRICK,
+        )
+        parts.append(_("%(points)d for the last trick", points=LAST_TRICK))
         total += LAST_TRICK
-    sentences.append(took + ".")
+    else:
+        took = _("%(who)s took %(points)d card points.", who=who, points=points)
+    sentences.append(took)
     return sentences, parts, total
 
 
 def _and(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    """ "a, b and c", as the reader's language joins them."""
+    if len(parts) == 1:
+        return parts[0]
+    return _("%(others)s and %(last)s", others=", ".join(parts[:-1]), last=parts[-1])
 
 
 def score(hand: OttocentoHand, names: Sequence[str] | None = None) -> OttocentoResult:
@@ -124,17 +154,26 @@ def score(hand: OttocentoHand, names: Sequence[str] | None = None) -> OttocentoR
     ]
     if hand.called_out is not None:
         caller = player_name(hand.called_out, names)
-        working.append(f"{caller} called their side out: the game ends before play, on declarations alone.")
+        working.append(
+            _("%(who)s called their side out: the game ends before play, on declarations alone.", who=caller)
+        )
     sides = list(declared)
     for side in (0, 1):
-        parts = [f"{declared[side]} declared"] if declared[side] else []
+        parts = [_("%(points)d declared", points=declared[side])] if declared[side] else []
         if hand.played:
             sentences, played, points = _side_working(hand, side, names)
             working += sentences
             parts += played
             sides[side] += points
         if parts:
-            working.append(f"{side_name(side, names)} score {sides[side]} for the hand: {_and(parts)}.")
+            working.append(
+                _(
+                    "%(side)s score %(total)d for the hand: %(parts)s.",
+                    side=side_name(side, names),
+                    total=sides[side],
+                    parts=_and(parts),
+                )
+            )
     working += _grande_reading(hand)
     a, b = sides
     return OttocentoResult((a, b), (a, b, a, b), declared, tuple(working))
@@ -146,12 +185,24 @@ def _grande_reading(hand: OttocentoHand) -> list[str]:
     if not any(c.kind is Run.GRANDE and c.wilds > 1 for combos in groups for c in combos):
         return []
     if hand.rules.grande_gaps > 1:
-        return ["Our reading, by this table's house rule: each wild card in the Grande may fill a gap of its own."]
-    return ["Our reading of the rules text: one wild card in the Grande fills a gap, the other only lengthens it."]
+        return [_("Our reading, by this table's house rule: each wild card in the Grande may fill a gap of its own.")]
+    return [_("Our reading of the rules text: one wild card in the Grande fills a gap, the other only lengthens it.")]
+
+
+def sides_line(sides: Sequence[int], names: Sequence[str]) -> str:
+    """Each side's points for a hand, by its players' names: "Ann & Cy 205, Bo & Di 75"."""
+    return f"{side_name(0, names)} {sides[0]}, {side_name(1, names)} {sides[1]}"
+
+
+def called_out_line(hand: OttocentoHand, names: Sequence[str], sides: str) -> str:
+    """A call-out's line for the lists of hands: "Ann called out · Ann & Cy 205, Bo & Di 75"."""
+    assert hand.called_out is not None
+    return _("%(who)s called out · %(sides)s", who=names[hand.called_out], sides=sides)
 
 
 def summary(hand: OttocentoHand, names: Sequence[str]) -> str:
     """One line for the list of hands: "Ann dealt · Ann & Cy 205, Bo & Di 75"."""
-    a, b = score(hand).sides
-    opening = f"{names[hand.called_out]} called out" if hand.called_out is not None else f"{names[hand.dealer]} dealt"
-    return f"{opening} · {side_name(0, names)} {a}, {side_name(1, names)} {b}"
+    sides = sides_line(score(hand).sides, names)
+    if hand.called_out is not None:
+        return called_out_line(hand, names, sides)
+    return _("%(who)s dealt · %(sides)s", who=names[hand.dealer], sides=sides)

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 from ..common.enums import GameEnum
 from ..common.money import Money
+from ..common.words import N_
 
 TOTAL_CARD_POINTS = 130
 
 
 class Bid(GameEnum):
-    """A bid: (id, said, card-bid size, declarer side's target, game value in pence)."""
+    """A bid: (id, said, card-bid size, declarer side's target, game value in pence).
 
-    FOUR = ("4", "four", 4, 66, 6)
-    THREE = ("3", "three", 3, 76, 12)
-    THREE_HIGH = ("3-high", "three high", 3, 86, 18)
-    TWO = ("2", "two", 2, 86, 24)
-    TWO_HIGH = ("2-high", "two high", 2, 96, 30)
+    ``said`` is English, marked for the catalogue: ``_(bid.said)`` says it in the reader's language.
+    """
+
+    FOUR = ("4", N_("four"), 4, 66, 6)
+    THREE = ("3", N_("three"), 3, 76, 12)
+    THREE_HIGH = ("3-high", N_("three high"), 3, 86, 18)
+    TWO = ("2", N_("two"), 2, 86, 24)
+    TWO_HIGH = ("2-high", N_("two high"), 2, 96, 30)
 
     def __init__(self, id_: str, said: str, card_bid: int, target: int, pence: int):
         self.id = id_

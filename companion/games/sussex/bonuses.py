@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..common.enums import GameEnum
 from ..common.money import Money
+from ..common.words import N_
 from .house import MartletValues
 
 
@@ -25,31 +26,30 @@ class Side(GameEnum):
     def other(self) -> Side:
         return Side.DEFENCE if self is Side.DECLARER else Side.DECLARER
 
-    @property
-    def label(self) -> str:
-        return "declarer's side" if self is Side.DECLARER else "the defence"
-
 
 class Bonus(GameEnum):
-    """(id, name, value in pence or None when set by the called card, made when)."""
+    """(id, name, value in pence or None when set by the called card, made when).
 
-    TRULL = ("trull", "Trull", 3, "the side captures the Fool, XXI and the Pagat")
-    FOUR_KINGS = ("four-kings", "Four Kings", 3, "the side captures all four Kings")
-    HUNDRED = ("hundred", "Hundred", 9, "the side takes 100 card points or more (worked out from the points)")
-    VALAT = ("valat", "Valat", 9, "the side wins every trick")
-    FOUR_QUEENS = ("four-queens", "Four Queens", 21, "the side captures all four Queens")
-    PAGAT_ULTIMO = ("pagat-ultimo", "Pagat ultimo", 9, "the Pagat (I) wins the last trick")
+    Name and "made when" are English, marked for the catalogue: ``_(bonus.label)`` says one in the reader's language.
+    """
+
+    TRULL = ("trull", N_("Trull"), 3, N_("the side captures the Fool, XXI and the Pagat"))
+    FOUR_KINGS = ("four-kings", N_("Four Kings"), 3, N_("the side captures all four Kings"))
+    HUNDRED = ("hundred", N_("Hundred"), 9, N_("the side takes 100 card points or more (worked out from the points)"))
+    VALAT = ("valat", N_("Valat"), 9, N_("the side wins every trick"))
+    FOUR_QUEENS = ("four-queens", N_("Four Queens"), 21, N_("the side captures all four Queens"))
+    PAGAT_ULTIMO = ("pagat-ultimo", N_("Pagat ultimo"), 9, N_("the Pagat (I) wins the last trick"))
     YOUNG_ULTIMO = (
         "young-ultimo",
-        "Young ultimo",
+        N_("Young ultimo"),
         12,
-        "the lowest young trump (1 in a black suit, 10 in a red one) wins the last trick",
+        N_("the lowest young trump (1 in a black suit, 10 in a red one) wins the last trick"),
     )
     ANOINTED_ULTIMO = (
         "anointed-ultimo",
-        "Anointed ultimo",
+        N_("Anointed ultimo"),
         None,
-        "the called card wins the last trick (worth depends on its category)",
+        N_("the called card wins the last trick (worth depends on its category)"),
     )
 
     def __init__(self, id_: str, label: str, pence: int | None, made_when: str):
@@ -75,8 +75,8 @@ BY_ID = {b.id: b for b in Bonus}
 class MartletKind(GameEnum):
     """(id, name, values of the 1st, 2nd, 3rd in pence, runs of which trumps)."""
 
-    OLD = ("martlets", "Martlets", (12, 18, 21), "old trumps")
-    YOUNG = ("young-martlets", "Young Martlets", (6, 9), "young trumps")
+    OLD = ("martlets", N_("Martlets"), (12, 18, 21), "old trumps")
+    YOUNG = ("young-martlets", N_("Young Martlets"), (6, 9), "young trumps")
 
     def __init__(self, id_: str, label: str, values: tuple[int, ...], of: str):
         self.id = id_
@@ -108,11 +108,11 @@ def martlet_worth(kind: MartletKind, count: int, rule: MartletValues) -> Money:
 class MartletLevel(GameEnum):
     """A martlet announcement: (id, name, kind, how many)."""
 
-    MARTLETS = ("martlets", "Martlets", MartletKind.OLD, 1)
-    DOUBLE_MARTLETS = ("double-martlets", "Double Martlets", MartletKind.OLD, 2)
-    TRIPLE_MARTLETS = ("triple-martlets", "Triple Martlets", MartletKind.OLD, 3)
-    YOUNG_MARTLETS = ("young-martlets", "Young Martlets", MartletKind.YOUNG, 1)
-    DOUBLE_YOUNG_MARTLETS = ("double-young-martlets", "Double Young Martlets", MartletKind.YOUNG, 2)
+    MARTLETS = ("martlets", N_("Martlets"), MartletKind.OLD, 1)
+    DOUBLE_MARTLETS = ("double-martlets", N_("Double Martlets"), MartletKind.OLD, 2)
+    TRIPLE_MARTLETS = ("triple-martlets", N_("Triple Martlets"), MartletKind.OLD, 3)
+    YOUNG_MARTLETS = ("young-martlets", N_("Young Martlets"), MartletKind.YOUNG, 1)
+    DOUBLE_YOUNG_MARTLETS = ("double-young-martlets", N_("Double Young Martlets"), MartletKind.YOUNG, 2)
 
     def __init__(self, id_: str, label: str, kind: MartletKind, count: int):
         self.id = id_

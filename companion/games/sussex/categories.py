@@ -12,16 +12,17 @@ from __future__ import annotations
 from ..common.cards import PACK, Card, Rank, Suit
 from ..common.enums import GameEnum
 from ..common.money import Money
+from ..common.words import N_
 
 
 class Category(GameEnum):
     """(id, name, penalty factor in halves, anointed-ultimo value in pence or None)."""
 
-    BANNED = ("banned", "banned", 10, None)
-    ALE = ("ale", "ale", 8, 24)
-    SMALL_BEER = ("small-beer", "small beer", 4, 12)
-    WATER = ("water", "water", 3, 6)
-    GUBBER = ("gubber", "gubber", 2, 24)
+    BANNED = ("banned", N_("banned"), 10, None)
+    ALE = ("ale", N_("ale"), 8, 24)
+    SMALL_BEER = ("small-beer", N_("small beer"), 4, 12)
+    WATER = ("water", N_("water"), 3, 6)
+    GUBBER = ("gubber", N_("gubber"), 2, 24)
 
     def __init__(self, id_: str, label: str, factor_halves: int, ultimo_pence: int | None):
         self.id = id_

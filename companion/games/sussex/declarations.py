@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from ..common.enums import GameEnum
 from ..common.money import Money
+from ..common.words import N_, _
 
 #: Courts (vibrant or full) may be declared once per suit.
 MAX_COURTS = 4
@@ -21,25 +22,26 @@ class Declaration(GameEnum):
 
     Declarations sharing a group are one holding at two sizes: only one of
     them may be declared. The meanings were lost from the rules text and are
-    the contract's interpretations.
+    the contract's interpretations. Names and meanings are English, marked for
+    the catalogue: ``_(declaration.label)`` says one in the reader's language.
     """
 
-    EIGHT_OLD = ("8-old", "Eight old", 4, "old", "at least 8 old trumps (the Fool counts)")
-    TEN_OLD = ("10-old", "Ten old", 6, "old", "at least 10 old trumps (the Fool counts)")
-    TRULL = ("trull", "Trull", 2, None, "the Fool, XXI and the Pagat")
+    EIGHT_OLD = ("8-old", N_("Eight old"), 4, "old", N_("at least 8 old trumps (the Fool counts)"))
+    TEN_OLD = ("10-old", N_("Ten old"), 6, "old", N_("at least 10 old trumps (the Fool counts)"))
+    TRULL = ("trull", N_("Trull"), 2, None, N_("the Fool, XXI and the Pagat"))
     VIBRANT_COURT = (
         "vibrant-court",
-        "Vibrant court",
+        N_("Vibrant court"),
         3,
         "court",
-        "three of King, Queen, Cavalier, Jack of one suit, plus the Fool",
+        N_("three of King, Queen, Cavalier, Jack of one suit, plus the Fool"),
     )
-    FULL_COURT = ("full-court", "Full court", 4, "court", "King, Queen, Cavalier and Jack of one suit")
-    THREE_KINGS = ("three-kings", "Three Kings", 2, "kings", "three Kings")
-    FOUR_KINGS = ("four-kings", "Four Kings", 4, "kings", "all four Kings")
-    THREE_QUEENS = ("three-queens", "Three Queens", 4, "queens", "three Queens")
-    FOUR_QUEENS = ("four-queens", "Four Queens", 6, "queens", "all four Queens")
-    FOUR_ROYALS = ("four-royals", "Four royals", 4, None, "not recoverable: as agreed at the table")
+    FULL_COURT = ("full-court", N_("Full court"), 4, "court", N_("King, Queen, Cavalier and Jack of one suit"))
+    THREE_KINGS = ("three-kings", N_("Three Kings"), 2, "kings", N_("three Kings"))
+    FOUR_KINGS = ("four-kings", N_("Four Kings"), 4, "kings", N_("all four Kings"))
+    THREE_QUEENS = ("three-queens", N_("Three Queens"), 4, "queens", N_("three Queens"))
+    FOUR_QUEENS = ("four-queens", N_("Four Queens"), 6, "queens", N_("all four Queens"))
+    FOUR_ROYALS = ("four-royals", N_("Four royals"), 4, None, N_("not recoverable: as agreed at the table"))
 
     def __init__(self, id_: str, label: str, halfpence: int, group: str | None, meaning: str):
         self.id = id_
@@ -63,7 +65,13 @@ BY_ID = {d.id: d for d in Declaration}
 
 
 def declarations_problem(declared: Iterable[Declaration]) -> str | None:
-    """Why a list of declarations cannot be made together, or None."""
+    """Why a list of declarations cannot be made together (a sentence in the reader's language), or None.
+
+    >>> declarations_problem([Declaration.TRULL, Declaration.TRULL])
+    'Trull can be declared only once.'
+    >>> declarations_problem([Declaration.FOUR_KINGS, Declaration.THREE_KINGS])
+    'Four Kings and Three Kings are the same holding: declare one of them.'
+    """
     counts = Counter(declared)
     courts = 0
     groups: dict[str, Declaration] = {}
@@ -71,13 +79,17 @@ def declarations_problem(declared: Iterable[Declaration]) -> str | None:
         if decl.repeatable:
             courts += n
         elif n > 1:
-            return f"{decl.label} can be declared only once"
+            return _("%(declaration)s can be declared only once.", declaration=_(decl.label))
         if decl.group and decl.group != "court":
             other = groups.setdefault(decl.group, decl)
             if other is not decl:
-                return f"{other.label} and {decl.label} are the same holding: declare one of them"
+                return _(
+                    "%(one)s and %(other)s are the same holding: declare one of them.",
+                    one=_(other.label),
+                    other=_(decl.label),
+                )
     if courts > MAX_COURTS:
-        return f"at most {MAX_COURTS} courts can be declared (one per suit)"
+        return _("At most %(most)s courts can be declared (one per suit).", most=MAX_COURTS)
     return None
 
 

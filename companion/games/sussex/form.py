@@ -344,8 +344,8 @@ def house_rule_fields() -> dict[str, Any]:
     """A session's house rules on its start form (and a group's defaults), by name, with the contract's defaults."""
     return {
         key: RadioField(
-            label,
-            choices=options((c.value, c.description) for c in choices),
+            _(label),
+            choices=options((c.value, _(c.description)) for c in choices),
             default=getattr(DEFAULT_HOUSE_RULES, key).value,
         )
         for key, (label, choices) in HOUSE_RULE_CHOICES.items()

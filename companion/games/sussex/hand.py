@@ -24,6 +24,7 @@ from typing import Any, TypeGuard, TypeVar
 from ..common import InvalidHand, InvalidSeat
 from ..common.cards import BY_CODE, Card, Suit, most_points
 from ..common.enums import GameEnum
+from ..common.words import N_, _, ngettext
 from .bids import BY_ID as BIDS
 from .bids import TOTAL_CARD_POINTS, Bid
 from .bonuses import ANNOUNCEABLE, Bonus, MartletKind, MartletLevel, Side
@@ -40,12 +41,12 @@ SEATS = range(4)
 
 
 class GameKind(GameEnum):
-    """What kind of game was played, derived from who held the called card."""
+    """What kind of game was played, derived from who held the called card (its label English, said with ``_``)."""
 
-    PARTNER = ("partner", "partner game")
-    SILENT_SOLO = ("silent-solo", "silent solo")
-    ANNOUNCED_SOLO = ("announced-solo", "announced solo")
-    STUNG = ("stung", "stung")
+    PARTNER = ("partner", N_("partner game"))
+    SILENT_SOLO = ("silent-solo", N_("silent solo"))
+    ANNOUNCED_SOLO = ("announced-solo", N_("announced solo"))
+    STUNG = ("stung", N_("stung"))
 
     def __init__(self, id_: str, label: str):
         self.id = id_
@@ -210,17 +211,20 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 
 def _seat(data: dict[str, Any], name: str, who: str) -> int:
+    """The seat in ``name``, else InvalidSeat (``who``: English, marked; InvalidSeat says it in the reader's
+    language)."""
     value = data.get(name)
     if not _is_int(value) or value not in SEATS:
         raise InvalidSeat(name, who, len(SEATS))
     return value
 
 
-def _pick(table: dict[str, T], value: Any, name: str, message: str) -> T:
-    """``table[value]`` for a text value, else InvalidHand (``message`` may name ``{value!r}``)."""
+def _pick(table: dict[str, T], value: Any, name: str, message: str, **named: str) -> T:
+    """``table[value]`` for a text value, else InvalidHand: ``message`` (marked, said in the reader's language)
+    may name the value given as ``%(value)s``, and whatever else ``named`` gives."""
     found = table.get(value) if type(value) is str else None
     if found is None:
-        raise InvalidHand(name, message.format(value=value))
+        raise InvalidHand(name, _(message, value=repr(value), **named))
     return found
 
 
@@ -240,7 +244,12 @@ def _tally(data: dict[str, Any], name: str, kind: MartletKind) -> Tally:
         if _is_int(declarer) and _is_int(defence) and 0 <= declarer <= kind.most and 0 <= defence <= kind.most:
             return Tally(declarer, defence)
     raise InvalidHand(
-        name, f'{kind.label} are counted per side, each 0 to {kind.most}: {{"declarer": n, "defence": m}}.'
+        name,
+        _(
+            '%(martlets)s are counted per side, each 0 to %(most)s: {"declarer": n, "defence": m}.',
+            martlets=_(kind.label),
+            most=kind.most,
+        ),
     )
 
 
@@ -248,7 +257,9 @@ def _called_card(value: Any) -> Card:
     """A card code exactly as §4 writes it: upper case, nothing around it."""
     found = BY_CODE.get(value) if type(value) is str else None
     if found is None:
-        raise InvalidHand("called_card", f"No card has the code {value!r}: use codes like F, XXI, KS, 7H.")
+        raise InvalidHand(
+            "called_card", _("No card has the code %(code)s: use codes like F, XXI, KS, 7H.", code=repr(value))
+        )
     return found
 
 
@@ -257,11 +268,11 @@ def _called(data: dict[str, Any], young: Suit | None) -> tuple[Card | None, Cate
     called = data.get("called_card")
     named = data.get("called_category")
     if called is None and named is None:
-        raise InvalidHand("called_card", "Say which card declarer called.")
+        raise InvalidHand("called_card", _("Say which card declarer called."))
     category = None
     if named is not None:
         category = _pick(
-            CATEGORIES, named, "called_category", "The category must be banned, ale, small-beer, water or gubber."
+            CATEGORIES, named, "called_category", N_("The category must be banned, ale, small-beer, water or gubber.")
         )
     if called is None:
         assert category is not None  # one of the two was given
@@ -271,11 +282,17 @@ def _called(data: dict[str, Any], young: Suit | None) -> tuple[Card | None, Cate
         derived = category_of(card, young)
     except ValueError:
         raise InvalidHand(
-            "young_trumps", "Name the young-trump suit: the called card's category depends on it."
+            "young_trumps", _("Name the young-trump suit: the called card's category depends on it.")
         ) from None
     if category is not None and category is not derived:
         raise InvalidHand(
-            "called_category", f"The called card {card.code} is {derived.label} here, not {category.label}."
+            "called_category",
+            _(
+                "The called card %(card)s is %(category)s here, not %(named)s.",
+                card=card.code,
+                category=_(derived.label),
+                named=_(category.label),
+            ),
         )
     return card, derived
 
@@ -284,18 +301,18 @@ def _card_points(data: dict[str, Any]) -> tuple[int, int | None]:
     """``points`` and ``stinger_points`` (None when not given), each checked alone."""
     points = data.get("points")
     if not _is_int(points) or not 0 <= points <= TOTAL_CARD_POINTS:
-        raise InvalidHand("points", f"Card points must be a whole number from 0 to {TOTAL_CARD_POINTS}.")
+        raise InvalidHand("points", _("Card points must be a whole number from 0 to %(most)s.", most=TOTAL_CARD_POINTS))
     stinger_points = data.get("stinger_points")
     if stinger_points is not None and not (_is_int(stinger_points) and stinger_points >= 0):
-        raise InvalidHand("stinger_points", "The stinger's card points must be a whole number from 0.")
+        raise InvalidHand("stinger_points", _("The stinger's card points must be a whole number from 0."))
     return points, stinger_points
 
 
 def _declarations(data: dict[str, Any]) -> tuple[Declaration, ...]:
     raw = data.get("declarations", ())
     if type(raw) not in (list, tuple):
-        raise InvalidHand("declarations", "Declarations must be a list.")
-    picked = [_pick(DECLARATIONS, d, "declarations", "No declaration is called {value!r}.") for d in raw]
+        raise InvalidHand("declarations", _("Declarations must be a list."))
+    picked = [_pick(DECLARATIONS, d, "declarations", N_("No declaration is called %(value)s.")) for d in raw]
     # A set at the table: kept in the sheet's order, so a hand reads (and compares) the same however entered.
     return tuple(sorted(picked, key=list(Declaration).index))
 
@@ -305,25 +322,24 @@ def _bonuses(data: dict[str, Any]) -> tuple[tuple[Bonus, Side], ...]:
     if raw is None:
         raw = {}
     if type(raw) is not dict:
-        raise InvalidHand("bonuses", 'Bonuses must be an object such as {"trull": "declarer"}.')
+        raise InvalidHand("bonuses", _('Bonuses must be an object such as {"trull": "declarer"}.'))
     bonuses = []
     for key, side in raw.items():
-        bonus = _pick(BONUSES, key, "bonuses", "No bonus is called {value!r}.")
+        bonus = _pick(BONUSES, key, "bonuses", N_("No bonus is called %(value)s."))
         if bonus.derived:
-            raise InvalidHand("bonuses", "Hundred is worked out from the card points: do not enter it.")
-        bonuses.append(
-            (bonus, _pick(_SIDES, side, "bonuses", f"{bonus.label} must be made by 'declarer' or 'defence'."))
-        )
+            raise InvalidHand("bonuses", _("Hundred is worked out from the card points: do not enter it."))
+        made_by = N_("%(bonus)s must be made by 'declarer' or 'defence'.")
+        bonuses.append((bonus, _pick(_SIDES, side, "bonuses", made_by, bonus=_(bonus.label))))
     return tuple(sorted(bonuses, key=lambda pair: _BONUS_ORDER[pair[0]]))
 
 
 def _announced(data: dict[str, Any]) -> tuple[Bonus | MartletLevel, ...]:
     raw = data.get("announced", ())
     if type(raw) not in (list, tuple):
-        raise InvalidHand("announced", "Announced bonuses must be a list.")
-    announced = {_pick(ANNOUNCEABLE, a, "announced", "Declarer cannot announce {value!r}.") for a in raw}
+        raise InvalidHand("announced", _("Announced bonuses must be a list."))
+    announced = {_pick(ANNOUNCEABLE, a, "announced", N_("Declarer cannot announce %(value)s.")) for a in raw}
     if len(announced) != len(raw):
-        raise InvalidHand("announced", "Each bonus can be announced only once.")
+        raise InvalidHand("announced", _("Each bonus can be announced only once."))
     return tuple(sorted(announced, key=_ANNOUNCE_ORDER.__getitem__))
 
 
@@ -332,30 +348,30 @@ def _house_rules(data: dict[str, Any]) -> HouseRules:
     if raw is None:
         return DEFAULT_HOUSE_RULES
     if type(raw) is not dict:
-        raise InvalidHand("house_rules", 'House rules must be an object such as {"martlet_values": "total"}.')
+        raise InvalidHand("house_rules", _('House rules must be an object such as {"martlet_values": "total"}.'))
     try:
         return HouseRules.from_json(raw)
     except (KeyError, ValueError, TypeError) as exc:
-        raise InvalidHand("house_rules", f"Unknown house rule or choice: {exc}.") from None
+        raise InvalidHand("house_rules", _("Unknown house rule or choice: %(problem)s.", problem=str(exc))) from None
 
 
 def _parse(data: Any) -> HandRecord:
     if type(data) is not dict:
-        raise InvalidHand("hand", "A hand must be a JSON object.")
+        raise InvalidHand("hand", _("A hand must be a JSON object."))
     if not _FIELDS.issuperset(data):
         unknown = sorted(set(data) - _FIELDS)[0]
-        raise InvalidHand(unknown or "hand", f"A hand record has no field {unknown!r}.")
+        raise InvalidHand(unknown or "hand", _("A hand record has no field %(field)s.", field=repr(unknown)))
 
-    bid = _pick(BIDS, data.get("bid"), "bid", "Choose a bid: 4, 3, 3-high, 2 or 2-high.")
-    declarer = _seat(data, "declarer", "the declarer")
+    bid = _pick(BIDS, data.get("bid"), "bid", N_("Choose a bid: 4, 3, 3-high, 2 or 2-high."))
+    declarer = _seat(data, "declarer", N_("the declarer"))
     young = data.get("young_trumps")
     if young is not None:
-        young = _pick(_SUITS, young, "young_trumps", "Young trumps must be clubs, diamonds, hearts or spades.")
+        young = _pick(_SUITS, young, "young_trumps", N_("Young trumps must be clubs, diamonds, hearts or spades."))
     called, category = _called(data, young)
-    holder = _seat(data, "holder", "who held the called card")
+    holder = _seat(data, "holder", N_("who held the called card"))
     in_trug = data.get("in_trug", False)
     if type(in_trug) is not bool:
-        raise InvalidHand("in_trug", "In trug must be true or false.")
+        raise InvalidHand("in_trug", _("In trug must be true or false."))
     points, stinger_points = _card_points(data)
     return HandRecord(
         bid=bid,
@@ -384,34 +400,34 @@ def _check(h: HandRecord) -> None:
     _check_stinger_points(h)
     problem = declarations_problem(h.declarations)
     if problem:
-        raise InvalidHand("declarations", problem[0].upper() + problem[1:] + ".")
+        raise InvalidHand("declarations", problem)
     _check_anointed(h)
     kinds = [a.kind for a in h.announced if isinstance(a, MartletLevel)]
     if len(kinds) != len(set(kinds)):
-        raise InvalidHand("announced", "Announce one level of Martlets and one of Young Martlets at most.")
+        raise InvalidHand("announced", _("Announce one level of Martlets and one of Young Martlets at most."))
 
 
 def _check_called(h: HandRecord) -> None:
     if h.category is Category.BANNED and (h.holder != h.declarer or h.in_trug):
         raise InvalidHand(
             "called_card" if h.called_card is not None else "called_category",
-            "A banned card can only be called to announce a solo: declarer must hold it.",
+            _("A banned card can only be called to announce a solo: declarer must hold it."),
         )
     if h.in_trug and h.holder == h.declarer:
-        raise InvalidHand("in_trug", "Only a warden has a trug: the stinger cannot be declarer.")
+        raise InvalidHand("in_trug", _("Only a warden has a trug: the stinger cannot be declarer."))
 
 
 def _check_stinger_points(h: HandRecord) -> None:
     if not h.in_trug:
         if h.stinger_points is not None:
-            raise InvalidHand("stinger_points", "Stinger points are only entered when declarer was stung.")
+            raise InvalidHand("stinger_points", _("Stinger points are only entered when declarer was stung."))
         return
     if h.stinger_points is None:
-        raise InvalidHand("stinger_points", "When declarer is stung, enter the stinger's own card points.")
+        raise InvalidHand("stinger_points", _("When declarer is stung, enter the stinger's own card points."))
     if h.points + h.stinger_points > TOTAL_CARD_POINTS:
         raise InvalidHand(
             "stinger_points",
-            f"Declarer's and the stinger's points together cannot pass {TOTAL_CARD_POINTS}.",
+            _("Declarer's and the stinger's points together cannot pass %(total)s.", total=TOTAL_CARD_POINTS),
         )
 
 
@@ -420,11 +436,11 @@ def _check_anointed(h: HandRecord) -> None:
     if Bonus.ANOINTED_ULTIMO in made or Bonus.ANOINTED_ULTIMO in h.announced:
         where = "bonuses" if Bonus.ANOINTED_ULTIMO in made else "announced"
         if h.category is Category.BANNED:
-            raise InvalidHand(where, "No anointed ultimo when a banned card was called.", item="anointed-ultimo")
+            raise InvalidHand(where, _("No anointed ultimo when a banned card was called."), item="anointed-ultimo")
     if h.in_trug and made.get(Bonus.ANOINTED_ULTIMO) is Side.DECLARER:
         raise InvalidHand(
             "bonuses",
-            "The called card lay in a trug, so declarer's side cannot have made the anointed ultimo.",
+            _("The called card lay in a trug, so declarer's side cannot have made the anointed ultimo."),
             item="anointed-ultimo",
         )
 
@@ -475,34 +491,54 @@ def points_if_valat(side: Side, partner_game: bool) -> range:
     return range(most_points(TRUG_CARDS * ours) + 1)
 
 
-def _trugs(count: int) -> str:
-    return "one trug" if count == 1 else f"{count} trugs"
-
-
 def _valat_problem(h: HandRecord, side: Side) -> str | None:
     partner_game = h.kind is GameKind.PARTNER
     possible = points_if_valat(side, partner_game)
-    ours = "declarer's side" if partner_game else "declarer"
     if side is Side.DECLARER:
         if h.points < possible.start:
-            trugs = _trugs(WARDENS - (1 if partner_game else 0))
-            return (
-                f"A valat for {ours} means {ours} won every trick: the defence then has only its {trugs}, "
-                f"at most {TOTAL_CARD_POINTS - possible.start} card points, so {ours} took at least "
-                f"{possible.start}, not {h.points}."
-            )
+            return _declarer_valat_short(h, partner_game, possible.start)
         if h.stinger_points is not None and h.stinger_points > most_points(TRUG_CARDS):
-            return (
+            return _(
                 "A valat for declarer means declarer won every trick: the stinger then has only their trug, "
-                f"at most {most_points(TRUG_CARDS)} card points, not {h.stinger_points}."
+                "at most %(most)s card points, not %(stinger)s.",
+                most=most_points(TRUG_CARDS),
+                stinger=h.stinger_points,
             )
     elif h.points >= possible.stop:
-        kept = f"only the partner's trug, at most {possible.stop - 1} card points" if partner_game else "no trug"
-        return (
-            f"A valat for the defence means the defence won every trick: {ours} then has {kept}, "
-            f"so cannot have taken {h.points} card points."
+        if partner_game:
+            return _(
+                "A valat for the defence means the defence won every trick: declarer's side then has only the "
+                "partner's trug, at most %(most)s card points, so cannot have taken %(points)s card points.",
+                most=possible.stop - 1,
+                points=h.points,
+            )
+        return _(
+            "A valat for the defence means the defence won every trick: declarer then has no trug, "
+            "so cannot have taken %(points)s card points.",
+            points=h.points,
         )
     return None
+
+
+def _declarer_valat_short(h: HandRecord, partner_game: bool, least: int) -> str:
+    """Declarer's side claims a valat with fewer card points than the defence's trugs leave it."""
+    trugs = WARDENS - (1 if partner_game else 0)
+    said = {"num": trugs, "most": TOTAL_CARD_POINTS - least, "least": least, "points": h.points}
+    if partner_game:
+        return ngettext(
+            "A valat for declarer's side means declarer's side won every trick: the defence then has only its "
+            "one trug, at most %(most)s card points, so declarer's side took at least %(least)s, not %(points)s.",
+            "A valat for declarer's side means declarer's side won every trick: the defence then has only its "
+            "%(num)d trugs, at most %(most)s card points, so declarer's side took at least %(least)s, not %(points)s.",
+            **said,
+        )
+    return ngettext(
+        "A valat for declarer means declarer won every trick: the defence then has only its "
+        "one trug, at most %(most)s card points, so declarer took at least %(least)s, not %(points)s.",
+        "A valat for declarer means declarer won every trick: the defence then has only its "
+        "%(num)d trugs, at most %(most)s card points, so declarer took at least %(least)s, not %(points)s.",
+        **said,
+    )
 
 
 def _check_valat(h: HandRecord) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..common.enums import GameEnum
+from ..common.words import N_
 
 
 class StingerSettlesWith(GameEnum):
@@ -22,9 +23,10 @@ class StingerSettlesWith(GameEnum):
 
     @property
     def description(self) -> str:
+        """The choice in a sentence, English (a form made once shows it): ``_(choice.description)`` says it."""
         if self is StingerSettlesWith.DECLARER:
-            return "The stinger settles one game value with declarer alone."
-        return "The stinger settles one game value with each of the other three players."
+            return N_("The stinger settles one game value with declarer alone.")
+        return N_("The stinger settles one game value with each of the other three players.")
 
 
 class MartletValues(GameEnum):
@@ -35,9 +37,10 @@ class MartletValues(GameEnum):
 
     @property
     def description(self) -> str:
+        """The choice in a sentence, English (a form made once shows it): ``_(choice.description)`` says it."""
         if self is MartletValues.EACH:
-            return "Each martlet is worth its own value, summed (double Martlets 1/- + 1/6 = 2/6)."
-        return "The value listed for the count is the total (double Martlets 1/6)."
+            return N_("Each martlet is worth its own value, summed (double Martlets 1/- + 1/6 = 2/6).")
+        return N_("The value listed for the count is the total (double Martlets 1/6).")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +67,8 @@ class HouseRules:
 
 _FIELDS = {"stinger_settles_with": StingerSettlesWith, "martlet_values": MartletValues}
 DEFAULT_HOUSE_RULES = HouseRules()
-#: Each house rule with its choices, in the order a form shows them.
+#: Each house rule with its choices, in the order a form shows them (its name English, said with ``_``).
 HOUSE_RULE_CHOICES: dict[str, tuple[str, tuple[StingerSettlesWith | MartletValues, ...]]] = {
-    "stinger_settles_with": ("Stinger settles with", tuple(StingerSettlesWith)),
-    "martlet_values": ("Martlet values", tuple(MartletValues)),
+    "stinger_settles_with": (N_("Stinger settles with"), tuple(StingerSettlesWith)),
+    "martlet_values": (N_("Martlet values"), tuple(MartletValues)),
 }

@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from ..common.money import Money
+from ..common.words import N_, _, ngettext
 from .bids import TOTAL_CARD_POINTS
 from .bonuses import Bonus, MartletKind, MartletLevel, Side, martlet_worth
 from .declarations import declarations_value
@@ -30,12 +31,13 @@ from .house import StingerSettlesWith
 
 #: The lines of the breakdown, in the order they are settled.
 LINE_NAMES = ("declarations", "game", "stinger", "calling_penalty", "bonuses")
+#: Each line's name, English (said with ``_``).
 LINE_LABELS = {
-    "declarations": "Declarations",
-    "game": "Game",
-    "stinger": "Stinger",
-    "calling_penalty": "Calling penalty",
-    "bonuses": "Bonuses",
+    "declarations": N_("Declarations"),
+    "game": N_("Game"),
+    "stinger": N_("Stinger"),
+    "calling_penalty": N_("Calling penalty"),
+    "bonuses": N_("Bonuses"),
 }
 
 Line = tuple[int, int, int, int]
@@ -163,8 +165,38 @@ def _declarations(hand: HandRecord, explain: bool = False) -> Part:
     line = _solo_like(hand, value)
     if not explain:
         return line, None
-    names = ", ".join(d.label for d in hand.declarations)
-    return line, f"Declarations ({names}): each warden pays declarer {_sd(value)}."
+    names = ", ".join(_(d.label) for d in hand.declarations)
+    return line, _("Declarations (%(names)s): each warden pays declarer %(amount)s.", names=names, amount=_sd(value))
+
+
+#: The game line's sentence: (partner game, announced solo, made) → sentence; a silent solo and a stung hand are
+#: said as a solo that is not doubled.
+_GAME_SAID = {
+    (True, False, True): N_(
+        "Game: declarer's side needed %(target)s and took %(points)s, so made game (a %(bid)s is worth %(value)s): "
+        "declarer and partner each receive %(value)s from each defender."
+    ),
+    (True, False, False): N_(
+        "Game: declarer's side needed %(target)s and took %(points)s, so failed (a %(bid)s is worth %(value)s): "
+        "declarer and partner each pay %(value)s to each defender."
+    ),
+    (False, False, True): N_(
+        "Game: declarer needed %(target)s and took %(points)s, so made game (a %(bid)s is worth %(value)s): "
+        "each other player pays declarer %(each)s."
+    ),
+    (False, False, False): N_(
+        "Game: declarer needed %(target)s and took %(points)s, so failed (a %(bid)s is worth %(value)s): "
+        "declarer pays each other player %(each)s."
+    ),
+    (False, True, True): N_(
+        "Game: declarer needed %(target)s and took %(points)s, so made game (a %(bid)s is worth %(value)s): "
+        "each other player pays declarer %(each)s, doubled for the announced solo."
+    ),
+    (False, True, False): N_(
+        "Game: declarer needed %(target)s and took %(points)s, so failed (a %(bid)s is worth %(value)s): "
+        "declarer pays each other player %(each)s, doubled for the announced solo."
+    ),
+}
 
 
 def _game(hand: HandRecord, explain: bool = False) -> Part:
@@ -179,17 +211,34 @@ def _game(hand: HandRecord, explain: bool = False) -> Part:
         line = _solo_like(hand, sign * each)
     if not explain:
         return line, None
-    did = "made game" if hand.made else "failed"
-    who = "declarer's side" if kind is GameKind.PARTNER else "declarer"
-    head = (
-        f"Game: {who} needed {hand.bid.target} and took {hand.points}, so {did} (a {hand.bid.said} is worth {_sd(g)})"
+    said = _GAME_SAID[kind is GameKind.PARTNER, kind is GameKind.ANNOUNCED_SOLO, hand.made]
+    return line, _(
+        said,
+        target=hand.bid.target,
+        points=hand.points,
+        bid=_(hand.bid.said),
+        value=_sd(g),
+        each=_sd(each),
     )
-    if kind is GameKind.PARTNER:
-        verb = "receive 0 from" if hand.made else "pay 0 to"
-        return line, f"{head}: declarer and partner each {verb.replace('0', _sd(g))} each defender."
-    doubled = ", doubled for the announced solo" if kind is GameKind.ANNOUNCED_SOLO else ""
-    payment = "each other player pays declarer" if hand.made else "declarer pays each other player"
-    return line, f"{head}: {payment} {_sd(each)}{doubled}."
+
+
+#: The stinger line's sentence: (the stinger succeeded, settles with declarer alone) → sentence.
+_STINGER_SAID = {
+    (True, True): N_(
+        "Stinger: the stinger took %(stinger)s, more than declarer's %(points)s, so receives %(value)s from declarer."
+    ),
+    (True, False): N_(
+        "Stinger: the stinger took %(stinger)s, more than declarer's %(points)s, so receives %(value)s from "
+        "each other player."
+    ),
+    (False, True): N_(
+        "Stinger: the stinger took %(stinger)s, not more than declarer's %(points)s, so pays %(value)s to declarer."
+    ),
+    (False, False): N_(
+        "Stinger: the stinger took %(stinger)s, not more than declarer's %(points)s, so pays %(value)s to "
+        "each other player."
+    ),
+}
 
 
 def _stinger_seat(hand: HandRecord) -> int:
@@ -215,12 +264,8 @@ def _stinger(hand: HandRecord, explain: bool = False) -> Part:
         line[stinger] += sign * g
     if not explain:
         return _line(line), None
-    who = "declarer" if len(counterparts) == 1 else "each other player"
-    than = "more than" if hand.stinger_made else "not more than"
-    settles = f"receives {_sd(g)} from" if hand.stinger_made else f"pays {_sd(g)} to"
-    return _line(line), (
-        f"Stinger: the stinger took {hand.stinger_points}, {than} declarer's {hand.points}, so {settles} {who}."
-    )
+    said = _STINGER_SAID[bool(hand.stinger_made), len(counterparts) == 1]
+    return _line(line), _(said, stinger=hand.stinger_points, points=hand.points, value=_sd(g))
 
 
 def _calling_penalty(hand: HandRecord, explain: bool = False) -> Part:
@@ -236,11 +281,28 @@ def _calling_penalty(hand: HandRecord, explain: bool = False) -> Part:
     line = _from_declarer(hand, -share, defenders)
     if not explain:
         return line, None
-    doubled = ", doubled for the announced solo" if doubling == 2 else ""
-    return line, (
-        f"Calling penalty: the called card is {hand.category.label} (factor "
-        f"{hand.category.penalty_factor_text}), so declarer pays {_sd(penalty)}{doubled}, "
-        f"{_sd(share)} to each of the {len(defenders)} defenders."
+    said = {
+        "category": _(hand.category.label),
+        "factor": hand.category.penalty_factor_text,
+        "penalty": _sd(penalty),
+        "share": _sd(share),
+    }
+    if doubling == 2:
+        return line, ngettext(
+            "Calling penalty: the called card is %(category)s (factor %(factor)s), so declarer pays %(penalty)s, "
+            "doubled for the announced solo, %(share)s to the %(num)d defender.",
+            "Calling penalty: the called card is %(category)s (factor %(factor)s), so declarer pays %(penalty)s, "
+            "doubled for the announced solo, %(share)s to each of the %(num)d defenders.",
+            len(defenders),
+            **said,
+        )
+    return line, ngettext(
+        "Calling penalty: the called card is %(category)s (factor %(factor)s), so declarer pays %(penalty)s, "
+        "%(share)s to the %(num)d defender.",
+        "Calling penalty: the called card is %(category)s (factor %(factor)s), so declarer pays %(penalty)s, "
+        "%(share)s to each of the %(num)d defenders.",
+        len(defenders),
+        **said,
     )
 
 
@@ -261,11 +323,11 @@ def bonus_totals(hand: HandRecord, explain: bool = False) -> tuple[dict[Side, in
     total = {Side.DECLARER: 0, Side.DEFENCE: 0}
     items: list[str] = []
 
-    def credit(side: Side, amount: int, template: str, *args: object) -> None:
+    def credit(side: Side, amount: int, item: str, **named: object) -> None:
         if amount:
             total[side] += amount
             if explain:
-                items.append(f"{template.format(*args)} {_sd(amount)} to {side.label}")
+                items.append(_(_ITEMS[item, side], amount=_sd(amount), **named))
 
     made = hand.bonus_sides()
     announced = hand.announced
@@ -273,11 +335,11 @@ def bonus_totals(hand: HandRecord, explain: bool = False) -> tuple[dict[Side, in
         side = made.get(bonus)
         if bonus in announced:
             if side is Side.DECLARER:
-                credit(Side.DECLARER, 2 * bonus_value(hand, bonus), "{} (announced, made)", bonus.label)
+                credit(Side.DECLARER, 2 * bonus_value(hand, bonus), "announced", bonus=_(bonus.label))
             else:
-                credit(Side.DEFENCE, 2 * bonus_value(hand, bonus), "{} (announced, not made)", bonus.label)
+                credit(Side.DEFENCE, 2 * bonus_value(hand, bonus), "announced", bonus=_(bonus.label))
         elif side is not None:
-            credit(side, bonus_value(hand, bonus), "{}", bonus.label)
+            credit(side, bonus_value(hand, bonus), "made", bonus=_(bonus.label))
 
     for kind in _MARTLET_KINDS:
         _credit_martlets(hand, kind, credit)
@@ -286,34 +348,54 @@ def bonus_totals(hand: HandRecord, explain: bool = False) -> tuple[dict[Side, in
 
 Credit = Callable[..., None]
 
+#: A bonus item's words: (what it is, the side credited) → words. An announced bonus is credited to declarer's
+#: side when made, else to the defence, so "announced" says which.
+_ITEMS = {
+    ("announced", Side.DECLARER): N_("%(bonus)s (announced, made) %(amount)s to declarer's side"),
+    ("announced", Side.DEFENCE): N_("%(bonus)s (announced, not made) %(amount)s to the defence"),
+    ("made", Side.DECLARER): N_("%(bonus)s %(amount)s to declarer's side"),
+    ("made", Side.DEFENCE): N_("%(bonus)s %(amount)s to the defence"),
+    ("martlets", Side.DECLARER): N_("%(count)s × %(martlets)s %(amount)s to declarer's side"),
+    ("martlets", Side.DEFENCE): N_("%(count)s × %(martlets)s %(amount)s to the defence"),
+    ("martlets announced", Side.DECLARER): N_(
+        "%(count)s × %(martlets)s (%(level)s announced, made) %(amount)s to declarer's side"
+    ),
+}
+
 
 def _credit_martlets(hand: HandRecord, kind: MartletKind, credit: Credit) -> None:
     """Each side's martlets of one kind, after cancelling, and their announcement if any."""
     rule = hand.house_rules.martlet_values
     counts = (hand.martlets if kind is MartletKind.OLD else hand.young_martlets).cancelled()
     level = next((a for a in hand.announced if isinstance(a, MartletLevel) and a.kind is kind), None)
-    credit(Side.DEFENCE, martlet_worth(kind, counts.defence, rule).halfpence, "{} × {}", counts.defence, kind.label)
+    name = _(kind.label)
+    credit(
+        Side.DEFENCE,
+        martlet_worth(kind, counts.defence, rule).halfpence,
+        "martlets",
+        count=counts.defence,
+        martlets=name,
+    )
     if level is None:
         credit(
-            Side.DECLARER, martlet_worth(kind, counts.declarer, rule).halfpence, "{} × {}", counts.declarer, kind.label
+            Side.DECLARER,
+            martlet_worth(kind, counts.declarer, rule).halfpence,
+            "martlets",
+            count=counts.declarer,
+            martlets=name,
         )
     elif counts.declarer >= level.count:
         worth = martlet_worth(kind, counts.declarer, rule) + martlet_worth(kind, level.count, rule)
         credit(
             Side.DECLARER,
             worth.halfpence,
-            "{} × {} ({} announced, made)",
-            counts.declarer,
-            kind.label,
-            level.label,
+            "martlets announced",
+            count=counts.declarer,
+            martlets=name,
+            level=_(level.label),
         )
     else:
-        credit(
-            Side.DEFENCE,
-            martlet_worth(kind, level.count, rule).halfpence * 2,
-            "{} (announced, not made)",
-            level.label,
-        )
+        credit(Side.DEFENCE, martlet_worth(kind, level.count, rule).halfpence * 2, "announced", bonus=_(level.label))
 
 
 def _bonuses(hand: HandRecord, explain: bool = False) -> Part:
@@ -341,19 +423,38 @@ def _bonuses(hand: HandRecord, explain: bool = False) -> Part:
         line = _line(cells)
     if not explain:
         return line, None
+    return line, _(_bonuses_said(hand, net), items="; ".join(items), net=_sd(net), declarer=_sd(bd), defence=_sd(bf))
+
+
+def _bonuses_said(hand: HandRecord, net: int) -> str:
+    """The bonus line's sentence (marked): who pays the difference, by the kind of game."""
+    kind = hand.kind
     if kind is GameKind.PARTNER:
-        tail = f"the difference, {_sd(net)}, is paid by each losing player to each winning one"
-    elif kind.is_solo:
-        doubled = ", doubled for the announced solo" if kind is GameKind.ANNOUNCED_SOLO else ""
-        payment = "each other player pays declarer" if net >= 0 else "declarer pays each other player"
-        tail = f"{payment} the difference{doubled}, {_sd(net)}"
-    elif hand.stinger_made:
-        tail = f"the stinger succeeded, so only the stinger and declarer settle the difference, {_sd(bf - bd)}"
-    else:
-        tail = (
-            f"the stinger failed, so each other player pays declarer {_sd(bd)} and declarer pays the stinger {_sd(bf)}"
+        return N_("Bonuses (%(items)s): the difference, %(net)s, is paid by each losing player to each winning one.")
+    if kind.is_solo:
+        return _SOLO_BONUSES_SAID[net >= 0, kind is GameKind.ANNOUNCED_SOLO]
+    if hand.stinger_made:
+        return N_(
+            "Bonuses (%(items)s): the stinger succeeded, so only the stinger and declarer settle the difference, "
+            "%(net)s."
         )
-    return line, f"Bonuses ({'; '.join(items)}): {tail}."
+    return N_(
+        "Bonuses (%(items)s): the stinger failed, so each other player pays declarer %(declarer)s and declarer pays "
+        "the stinger %(defence)s."
+    )
+
+
+#: A solo's bonus sentence: (declarer receives, announced solo) → sentence.
+_SOLO_BONUSES_SAID = {
+    (True, False): N_("Bonuses (%(items)s): each other player pays declarer the difference, %(net)s."),
+    (True, True): N_(
+        "Bonuses (%(items)s): each other player pays declarer the difference, doubled for the announced solo, %(net)s."
+    ),
+    (False, False): N_("Bonuses (%(items)s): declarer pays each other player the difference, %(net)s."),
+    (False, True): N_(
+        "Bonuses (%(items)s): declarer pays each other player the difference, doubled for the announced solo, %(net)s."
+    ),
+}
 
 
 _PARTS = (
@@ -374,7 +475,9 @@ def score(hand: HandRecord, working: bool = False) -> Result:
     if not working:
         return Result(hand, {name: part(hand)[0] for name, part in _PARTS})
     parts = [(name, part(hand, True)) for name, part in _PARTS]
-    return Result(hand, {name: line for name, (line, _) in parts}, tuple(why for _, (_, why) in parts if why))
+    return Result(
+        hand, {name: line for name, (line, _why) in parts}, tuple(why for _name, (_line, why) in parts if why)
+    )
 
 
 def score_json(data: Any, working: bool = False) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from typing import Any
 from ..base import Sheet, SheetPage
 from ..common.cards import OLD_TRUMPS, Suit, card, suit_cards
 from ..common.money import Money
+from ..common.words import N_
 from .bids import Bid
 from .bonuses import Bonus, MartletKind, martlet_worth
 from .categories import Category, cards_by_category, category_of
@@ -29,20 +30,22 @@ from .house import HouseRules, MartletValues, StingerSettlesWith
 from .solo import DECIDING_CARDS, solo_call
 from .tables import CALLABLE, game_rows, penalty_rows
 
-#: The sheets, in the order the rules index lists them (a card's own page is reached from the others).
+#: The sheets, in the order the rules index lists them (a card's own page is reached from the others); titles and
+#: blurbs English, said with ``_``.
 SHEETS = (
-    Sheet("bids", "bids", "Bids and payments", "What each bid needs and pays, made or failed, with calling penalties.",
-          session=True),
-    Sheet("called-cards", "called_cards", "Called cards",
-          "Pick the young trumps: every card's category, penalty and ultimo.",
+    Sheet("bids", "bids", N_("Bids and payments"),
+          N_("What each bid needs and pays, made or failed, with calling penalties."), session=True),
+    Sheet("called-cards", "called_cards", N_("Called cards"),
+          N_("Pick the young trumps: every card's category, penalty and ultimo."),
           also=tuple(f"young={suit.value}" for suit in Suit)),
-    Sheet("solo", "solo", "Announcing a solo", "Tick your cards: which banned card you must call."),
-    Sheet("scoring", "scoring", "Declarations and bonuses", "Values, martlets and their cancelling, announcements."),
-    Sheet("cards", "cards", "The cards", "Card points and the order of each suit."),
-    Sheet("play", "play", "How the play goes", "Deal, auction, exchanges, following suit."),
-    Sheet("house-rules", "house_rules", "House rules and interpretations",
-          "This session's choices, and where we decided.", session=True),
-    Sheet("cheat-sheet", "cheat_sheet", "Cheat sheet", "One printable page.", session=True),
+    Sheet("solo", "solo", N_("Announcing a solo"), N_("Tick your cards: which banned card you must call.")),
+    Sheet("scoring", "scoring", N_("Declarations and bonuses"),
+          N_("Values, martlets and their cancelling, announcements.")),
+    Sheet("cards", "cards", N_("The cards"), N_("Card points and the order of each suit.")),
+    Sheet("play", "play", N_("How the play goes"), N_("Deal, auction, exchanges, following suit.")),
+    Sheet("house-rules", "house_rules", N_("House rules and interpretations"),
+          N_("This session's choices, and where we decided."), session=True),
+    Sheet("cheat-sheet", "cheat_sheet", N_("Cheat sheet"), N_("One printable page."), session=True),
     Sheet("cards/<code>", "card_facts"),
 )  # fmt: skip
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..common.cards import BY_CODE, OLD_TRUMPS, Card, Rank, Suit, suit_cards
+from ..common.words import N_, _
 
 #: The top of the old trumps whose end of run is called: F, XXI … XVI.
 RUN_CALLS = OLD_TRUMPS[:7]
@@ -29,7 +30,8 @@ DECIDING_CARDS = (*OLD_TRUMPS[:8], BY_CODE["I"], *KINGS, *QUEENS)
 
 @dataclass(frozen=True)
 class SoloCall:
-    """The banned card(s) declarer may call (a choice only among Kings or Queens)."""
+    """The banned card(s) declarer may call (a choice only among Kings or Queens), and why, in the reader's
+    language."""
 
     cards: tuple[Card, ...]
     reason: str
@@ -43,18 +45,32 @@ def solo_call(held: Iterable[str]) -> SoloCall:
     """What declarer holding these cards (codes) must call to announce a solo."""
     held = set(held)
     if "F" not in held:
-        return SoloCall((), "Without the Fool no solo can be announced.")
+        return SoloCall((), _("Without the Fool no solo can be announced."))
     run = 0
     while run < len(OLD_TRUMPS) and OLD_TRUMPS[run].code in held:
         run += 1
     last = OLD_TRUMPS[run - 1]
     if run <= len(RUN_CALLS):
         below = OLD_TRUMPS[run].code
-        return SoloCall((last,), f"Your run of old trumps from the Fool ends at {last.code} ({below} not held).")
+        return SoloCall(
+            (last,),
+            _(
+                "Your run of old trumps from the Fool ends at %(last)s (%(below)s not held).",
+                last=last.code,
+                below=below,
+            ),
+        )
     if "I" in held:
-        return SoloCall((BY_CODE["I"],), "Your run from the Fool reaches XV, and you hold the Pagat.")
-    for group, word in ((KINGS, "King"), (QUEENS, "Queen")):
+        return SoloCall((BY_CODE["I"],), _("Your run from the Fool reaches XV, and you hold the Pagat."))
+    for group, reason in _COURT_CALLS:
         mine = tuple(c for c in group if c.code in held)
         if mine:
-            return SoloCall(mine, f"Run reaches XV, no Pagat: call a {word} you hold (your choice).")
-    return SoloCall((), "Run reaches XV but you hold no Pagat, King or Queen: no solo can be announced.")
+            return SoloCall(mine, _(reason))
+    return SoloCall((), _("Run reaches XV but you hold no Pagat, King or Queen: no solo can be announced."))
+
+
+#: Past XV with no Pagat: a King if held, else a Queen, each with its reason (a whole sentence apiece).
+_COURT_CALLS = (
+    (KINGS, N_("Run reaches XV, no Pagat: call a King you hold (your choice).")),
+    (QUEENS, N_("Run reaches XV, no Pagat: call a Queen you hold (your choice).")),
+)

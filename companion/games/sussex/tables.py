@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..common.cards import Suit
 from ..common.money import Money
+from ..common.words import N_
 from .bids import Bid
 from .categories import Category, cards_by_category
 from .hand import HandRecord
@@ -47,7 +48,7 @@ class GameRow:
     partner: dict[bool, tuple[Money, Money]]
     solo: dict[bool, tuple[Money, Money]]
     announced: dict[bool, tuple[Money, Money]]
-    #: case → (declarer, stinger, each other warden) for game + stinger lines
+    #: case (English, said with ``_``) → (declarer, stinger, each other warden) for game + stinger lines
     stung: dict[str, tuple[Money, Money, Money]]
 
 
@@ -89,9 +90,9 @@ def game_rows(rules: HouseRules = DEFAULT_HOUSE_RULES) -> list[GameRow]:
                 solo={m: _pair(_hand(bid, Category.GUBBER, m, holder=DECLARER)) for m in (True, False)},
                 announced={m: _pair(_hand(bid, Category.BANNED, m, holder=DECLARER)) for m in (True, False)},
                 stung={
-                    "declarer makes game": _stung(bid, bid.target, 0, rules),
-                    "both fail": _stung(bid, bid.target - 1, min(bid.target - 1, 130 - bid.target + 1), rules),
-                    "stinger beats declarer": _stung(bid, 30, 31, rules),
+                    N_("declarer makes game"): _stung(bid, bid.target, 0, rules),
+                    N_("both fail"): _stung(bid, bid.target - 1, min(bid.target - 1, 130 - bid.target + 1), rules),
+                    N_("stinger beats declarer"): _stung(bid, 30, 31, rules),
                 },
             )
         )

@@ -226,8 +226,8 @@ def option_fields() -> dict[str, Any]:
     """A session's options on its start form: how card points are counted."""
     return {
         "counting": RadioField(
-            "Counting card points",
-            choices=options((c.id, c.description) for c in Counting),
+            _("Counting card points"),
+            choices=options((c.id, _(c.description)) for c in Counting),
             default=Counting.TRADITIONAL.id,
         )
     }

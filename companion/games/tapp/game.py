@@ -6,15 +6,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import Game, Templates
+from ..common.words import N_, Said, _
 from .form import TappForm, option_fields
-from .rules import COUNTINGS, TappBid, TappHand, TappResult, score
+from .rules import COUNTINGS, Counting, TappBid, TappHand, TappResult, score
 
 
 class TappTarock(Game[TappHand]):
     id = "tapp"
-    name = "Tapp Tarock"
+    name = Said(N_("Tapp Tarock"))
     players = (3,)
-    deal_direction = "the deal and play pass to the right"  # seed 003: "game is played counter-clockwise"
+    deal_direction = N_("the deal and play pass to the right")  # seed 003: "game is played counter-clockwise"
     templates = Templates(
         fields="games/tapp/fields.html", reference="games/tapp/reference.html", figures="games/tapp/figures.html"
     )
@@ -26,13 +27,17 @@ class TappTarock(Game[TappHand]):
 
     def describe(self, record: TappHand, names: Sequence[str]) -> str:
         if record.declarer is None:
-            most = " and ".join(names[s] for s in record.losers)
-            return f"Bridscher · {most} took the most" + (" (tied)" if len(record.losers) > 1 else "")
-        bid = record.kontra.on(record.bid.said).replace(",", "")
-        return f"{names[record.declarer]} bid {bid} · {record.points} · {'won' if record.made else 'lost'}"
+            return _bridscher_said([names[s] for s in record.losers])
+        bid = record.kontra.on(_(record.bid.said)).replace(",", "")
+        said = {"name": names[record.declarer], "bid": bid, "points": record.points}
+        return (
+            _("%(name)s bid %(bid)s · %(points)s · won", **said)
+            if record.made
+            else _("%(name)s bid %(bid)s · %(points)s · lost", **said)
+        )
 
     def bid_labels(self) -> dict[str, str]:
-        return {b.id: b.said for b in TappBid}
+        return {b.id: _(b.said) for b in TappBid}
 
     def facts(self, record: TappHand) -> dict[str, Any]:
         """The bid won (a bridscher has no declarer: ``declarer`` -1), made or not, and the bonuses made
@@ -66,12 +71,28 @@ class TappTarock(Game[TappHand]):
         return option_fields()
 
     def option_lines(self, options: dict[str, str]) -> list[str]:
-        return [f"Card points counted {COUNTINGS[options['counting']].description}."]
+        if COUNTINGS[options["counting"]] is Counting.SIMPLIFIED:
+            return [_("Card points counted simply added, small cards nothing (71 in the pack).")]
+        return [_("Card points counted in threes, two off each three (70 in the pack).")]
 
     def reference_context(self) -> dict[str, Any]:
         from . import rules
 
         return {"tapp": rules}
+
+
+def _bridscher_said(most: list[str]) -> str:
+    """A bridscher's line: who took the most card points (two or three of them, tied)."""
+    if len(most) == 1:
+        return _("Bridscher · %(name)s took the most", name=most[0])
+    if len(most) == 2:
+        return _("Bridscher · %(first)s and %(second)s took the most (tied)", first=most[0], second=most[1])
+    return _(
+        "Bridscher · %(first)s and %(second)s and %(third)s took the most (tied)",
+        first=most[0],
+        second=most[1],
+        third=most[2],
+    )
 
 
 def _a_counting(value: Any) -> bool:

@@ -22,19 +22,21 @@ from typing import Any
 
 from ..common import InvalidHand
 from ..common.parse import pick, seat
+from ..common.words import N_, _
 
 SEATS = 3
 TARGET = 36
 
 
 class Counting(Enum):
-    """How the table counts card points: the total the points are out of."""
+    """(id, name, how, total): how the table counts card points, and the total the points are out of."""
 
-    TRADITIONAL = ("traditional", "in threes, two off each three (70 in the pack)", 70)
-    SIMPLIFIED = ("simplified", "simply added, small cards nothing (71 in the pack)", 71)
+    TRADITIONAL = ("traditional", N_("Traditional"), N_("in threes, two off each three (70 in the pack)"), 70)
+    SIMPLIFIED = ("simplified", N_("Simplified"), N_("simply added, small cards nothing (71 in the pack)"), 71)
 
-    def __init__(self, id_: str, description: str, total: int):
+    def __init__(self, id_: str, label: str, description: str, total: int):
         self.id = id_
+        self.label = label
         self.description = description
         self.total = total
 
@@ -42,11 +44,11 @@ class Counting(Enum):
 class TappBid(Enum):
     """(id, said, pay-out in points): the bids, lowest first; a bridscher when everyone passes."""
 
-    THREE = ("three", "Three", 10)
-    TWO = ("two", "Two", 20)
-    ONE = ("one", "One", 30)
-    SOLO = ("solo", "Solo", 50)
-    BRIDSCHER = ("bridscher", "Bridscher", 10)
+    THREE = ("three", N_("Three"), 10)
+    TWO = ("two", N_("Two"), 20)
+    ONE = ("one", N_("One"), 30)
+    SOLO = ("solo", N_("Solo"), 50)
+    BRIDSCHER = ("bridscher", N_("Bridscher"), 10)
 
     def __init__(self, id_: str, said: str, pays: int):
         self.id = id_
@@ -57,11 +59,11 @@ class TappBid(Enum):
 class TappBonus(Enum):
     """(id, name, silent value, announced value, what makes it, the declarer's least card points for it)."""
 
-    PAGAT_ULTIMO = ("pagat-ultimo", "Pagat Ultimo", 10, 20, "the Pagat (1) wins the last trick", None)
-    TRULL = ("trull", "Trull", 10, 20, "one player wins all three of Pagat, Mond and Sküs", None)
-    FOUR_KINGS = ("four-kings", "Four Kings", 10, 20, "one player wins all four Kings", None)
-    WITH_40 = ("with-40", "With 40", 10, 20, "the declarer wins the game with 40 to 49 card points", 40)
-    WITH_50 = ("with-50", "With 50", 20, 40, "the declarer wins the game with 50 card points or more", 50)
+    PAGAT_ULTIMO = ("pagat-ultimo", N_("Pagat Ultimo"), 10, 20, N_("the Pagat (1) wins the last trick"), None)
+    TRULL = ("trull", N_("Trull"), 10, 20, N_("one player wins all three of Pagat, Mond and Sküs"), None)
+    FOUR_KINGS = ("four-kings", N_("Four Kings"), 10, 20, N_("one player wins all four Kings"), None)
+    WITH_40 = ("with-40", N_("With 40"), 10, 20, N_("the declarer wins the game with 40 to 49 card points"), 40)
+    WITH_50 = ("with-50", N_("With 50"), 20, 40, N_("the declarer wins the game with 50 card points or more"), 50)
 
     def __init__(self, id_: str, label: str, silent: int, announced: int, meaning: str, least: int | None):
         self.id = id_
@@ -86,23 +88,30 @@ class Kontra(Enum):
     """(id, word, factor): an opponent's Kontra doubles a payment, the declarer's (or announcer's) Rekontra doubles
     it again. Not in the rules document: Tapp tables play it on the game and on an announced bonus, each its own."""
 
-    NONE = ("", "", 1)
-    KONTRA = ("kontra", "Kontra", 2)
-    REKONTRA = ("rekontra", "Rekontra", 4)
+    NONE = ("", "", 1, "")
+    KONTRA = ("kontra", "Kontra", 2, N_("Kontra ×2"))
+    REKONTRA = ("rekontra", "Rekontra", 4, N_("Rekontra ×4"))
 
-    def __init__(self, id_: str, word: str, factor: int):
+    def __init__(self, id_: str, word: str, factor: int, shown: str):
         self.id = id_
         self.word = word
         self.factor = factor
+        self.shown = shown
 
     @property
     def said(self) -> str:
-        """How the working and the form say it: "Kontra ×2" (nothing when none was said)."""
-        return f"{self.word} ×{self.factor}" if self.factor > 1 else ""
+        """How the working and the form say it, in the reader's language: "Kontra ×2" (nothing when none was
+        said)."""
+        return _(self.shown) if self.shown else ""
+
+    @property
+    def tag(self) -> str:
+        """What the working adds after the words it was said on: ", Kontra ×2" (nothing when none was said)."""
+        return f", {self.said}" if self.shown else ""
 
     def on(self, words: str) -> str:
         """``words`` followed by the Kontra said on them, if any: "Three, Kontra ×2"."""
-        return f"{words}, {self.said}" if self.factor > 1 else words
+        return f"{words}{self.tag}"
 
 
 BIDS = {b.id: b for b in TappBid}
@@ -165,31 +174,33 @@ class TappHand:
         With 50 was checked (the points decide it) and before Pagat Ultimo and the Trull were checked together.
         """
         if type(data) is not dict:
-            raise InvalidHand("hand", "A hand must be a JSON object.")
+            raise InvalidHand("hand", _("A hand must be a JSON object."))
         unknown = set(data) - {"bid", "declarer", "points", "counting", "loser", "bonuses", "kontra"}
         if unknown:
-            raise InvalidHand(sorted(unknown)[0], f"A Tapp Tarock hand has no field {sorted(unknown)[0]!r}.")
-        bid = pick(BIDS, data.get("bid"), "bid", "a bid: three, two, one, solo or bridscher")
+            field = sorted(unknown)[0]
+            raise InvalidHand(field, _("A Tapp Tarock hand has no field %(field)s.", field=repr(field)))
+        bid = pick(BIDS, data.get("bid"), "bid", _("a bid: three, two, one, solo or bridscher"))
         counting = pick(
-            COUNTINGS, data.get("counting", "traditional"), "counting", "traditional or simplified counting"
+            COUNTINGS, data.get("counting", "traditional"), "counting", _("traditional or simplified counting")
         )
         claims = [_claim(item) for item in _list(data.get("bonuses", []), "bonuses")]
         kontra = _kontra(data.get("kontra"), "kontra")
         if bid is TappBid.BRIDSCHER:
             if kontra is not Kontra.NONE:
-                raise InvalidHand("kontra", "In a bridscher nobody won the bid, so there is no game to Kontra.")
+                raise InvalidHand("kontra", _("In a bridscher nobody won the bid, so there is no game to Kontra."))
             for name in ("declarer", "points"):
                 if data.get(name) is not None:
-                    raise InvalidHand(name, "In a bridscher nobody won the bid: leave out the declarer and points.")
+                    raise InvalidHand(name, _("In a bridscher nobody won the bid: leave out the declarer and points."))
             declarer, points, losers = None, None, _losers(data.get("loser"))
         else:
             if data.get("loser") is not None:
-                raise InvalidHand("loser", "Only a bridscher has a loser.")
-            declarer = seat(data.get("declarer"), "declarer", "the declarer", SEATS)
+                raise InvalidHand("loser", _("Only a bridscher has a loser."))
+            declarer = seat(data.get("declarer"), "declarer", _("the declarer"), SEATS)
             points = data.get("points")
             if type(points) is not int or not 0 <= points <= counting.total:
                 raise InvalidHand(
-                    "points", f"The declarer's card points are a whole number from 0 to {counting.total}."
+                    "points",
+                    _("The declarer's card points are a whole number from 0 to %(total)s.", total=counting.total),
                 )
             losers = ()
         settled = tuple(_settled(c, None if stored else made, points) for c, made in claims)
@@ -227,24 +238,24 @@ def _kontra(value: Any, name: str, item: str | None = None) -> Kontra:
         return Kontra.NONE
     found = KONTRAS.get(value) if type(value) is str else None
     if found is None:
-        raise InvalidHand(name, "Kontra is kontra (×2) or rekontra (×4), or left out.", item=item)
+        raise InvalidHand(name, _("Kontra is kontra (×2) or rekontra (×4), or left out."), item=item)
     return found
 
 
 def _list(value: Any, name: str) -> list[Any]:
     if type(value) is not list:
-        raise InvalidHand(name, "Bonuses are a list.")
+        raise InvalidHand(name, _("Bonuses are a list."))
     return value
 
 
 def _losers(value: Any) -> tuple[int, ...]:
     """A bridscher's loser: a seat, or a list of the seats tied for the most card points."""
-    who = "who took the most card points (and pays)"
+    who = _("who took the most card points (and pays)")
     if type(value) is not list:
         return (seat(value, "loser", who, SEATS),)
     losers = tuple(sorted(seat(v, "loser", who, SEATS) for v in value))
     if not losers or len(set(losers)) != len(losers):
-        raise InvalidHand("loser", "A tie names each player with the most card points once: two or all three.")
+        raise InvalidHand("loser", _("A tie names each player with the most card points once: two or all three."))
     return losers
 
 
@@ -252,18 +263,21 @@ def _claim(item: Any) -> tuple[BonusClaim, bool | None]:
     """A bonus claim as given, and its ``made`` as given (None when left out)."""
     if type(item) is not dict or not set(item) <= {"bonus", "seat", "announced", "made", "kontra"}:
         raise InvalidHand(
-            "bonuses", 'Each bonus is {"bonus": …, "seat": …, "announced": …, "made": …} (and perhaps "kontra").'
+            "bonuses", _('Each bonus is {"bonus": …, "seat": …, "announced": …, "made": …} (and perhaps "kontra").')
         )
-    bonus = pick(BONUSES, item.get("bonus"), "bonuses", "a bonus: " + ", ".join(BONUSES))
+    bonus = pick(BONUSES, item.get("bonus"), "bonuses", _("a bonus: %(bonuses)s", bonuses=", ".join(BONUSES)))
     announced, made = item.get("announced", False), item.get("made")
     if type(announced) is not bool or type(made) not in (bool, type(None)):
-        raise InvalidHand("bonuses", "Announced and made are true or false.", item=bonus.id)
-    who = seat(item.get("seat"), "bonuses", f"who made or announced {bonus.label}", SEATS)
+        raise InvalidHand("bonuses", _("Announced and made are true or false."), item=bonus.id)
+    who = seat(item.get("seat"), "bonuses", _("who made or announced %(bonus)s", bonus=_(bonus.label)), SEATS)
     kontra = _kontra(item.get("kontra"), "bonuses", kontra_item(bonus))
     if kontra is not Kontra.NONE and not announced:
         raise InvalidHand(
             "bonuses",
-            f"Kontra answers an announcement: a silent {bonus.label} was never announced, so nobody could double it.",
+            _(
+                "Kontra answers an announcement: a silent %(bonus)s was never announced, so nobody could double it.",
+                bonus=_(bonus.label),
+            ),
             item=kontra_item(bonus),
         )
     return BonusClaim(bonus, who, announced, True if made is None else made, kontra), made
@@ -281,14 +295,32 @@ def _settled(claim: BonusClaim, made: bool | None, points: int | None) -> BonusC
         return claim  # not a points bonus, or one entered where it cannot be: refused by ``_check_bonuses``
     earned = b.earned(points)
     if made is not None and made is not earned:
-        said = f"won the game with {points}" if points >= TARGET else f"took {points} and lost the game"
-        raise InvalidHand(
-            "bonuses",
-            f"{b.label} is made or missed by the declarer's points: the declarer {said}, so it was "
-            f"{'made' if earned else 'missed'}. Leave out made, or make it {'true' if earned else 'false'}.",
-            item=b.id,
-        )
+        raise InvalidHand("bonuses", _made_by_points(b, points, earned), item=b.id)
     return BonusClaim(b, claim.seat, claim.announced, earned, claim.kontra)
+
+
+def _made_by_points(bonus: TappBonus, points: int, earned: bool) -> str:
+    """Why a ``made`` given on With 40 or With 50 is refused: the points say otherwise."""
+    if points < TARGET:
+        return _(
+            "%(bonus)s is made or missed by the declarer's points: the declarer took %(points)s and lost the game, "
+            "so it was missed. Leave out made, or make it false.",
+            bonus=_(bonus.label),
+            points=points,
+        )
+    if earned:
+        return _(
+            "%(bonus)s is made or missed by the declarer's points: the declarer won the game with %(points)s, so it "
+            "was made. Leave out made, or make it true.",
+            bonus=_(bonus.label),
+            points=points,
+        )
+    return _(
+        "%(bonus)s is made or missed by the declarer's points: the declarer won the game with %(points)s, so it was "
+        "missed. Leave out made, or make it false.",
+        bonus=_(bonus.label),
+        points=points,
+    )
 
 
 def _check_bonuses(hand: TappHand, stored: bool = False) -> None:
@@ -296,32 +328,38 @@ def _check_bonuses(hand: TappHand, stored: bool = False) -> None:
     for claim in hand.bonuses:
         b = claim.bonus
         if b in seen:
-            raise InvalidHand("bonuses", f"{b.label} can be entered once.", item=b.id)
+            raise InvalidHand("bonuses", _("%(bonus)s can be entered once.", bonus=_(b.label)), item=b.id)
         seen.add(b)
         if b.by_points:
             _check_points_bonus(hand, claim)
         elif not claim.announced and not claim.made:
             raise InvalidHand(
-                "bonuses", f"A silent {b.label} that was not made scores nothing: leave it out.", item=b.id
+                "bonuses",
+                _("A silent %(bonus)s that was not made scores nothing: leave it out.", bonus=_(b.label)),
+                item=b.id,
             )
     makers = {c.seat for c in hand.bonuses if c.bonus in PAGAT_BONUSES and c.made}
     if len(makers) > 1 and not stored:
         raise InvalidHand(
             "bonuses",
-            "Pagat Ultimo and the Trull were made by different players, but both go to whoever ends with the "
-            "Pagat: Pagat Ultimo puts it in the tricks of its player, and the Trull needs it.",
+            _(
+                "Pagat Ultimo and the Trull were made by different players, but both go to whoever ends with the "
+                "Pagat: Pagat Ultimo puts it in the tricks of its player, and the Trull needs it."
+            ),
             item=TappBonus.TRULL.id,
         )
 
 
 def _check_points_bonus(hand: TappHand, claim: BonusClaim) -> None:
-    label = claim.bonus.label
+    label = _(claim.bonus.label)
     if hand.declarer is None:
-        raise InvalidHand("bonuses", f"{label} is the declarer's: a bridscher has none.", item=claim.bonus.id)
+        raise InvalidHand(
+            "bonuses", _("%(bonus)s is the declarer's: a bridscher has none.", bonus=label), item=claim.bonus.id
+        )
     if claim.seat != hand.declarer or not claim.announced:
         raise InvalidHand(
             "bonuses",
-            f"{label} follows from the declarer's points: enter it only when announced.",
+            _("%(bonus)s follows from the declarer's points: enter it only when announced.", bonus=label),
             item=claim.bonus.id,
         )
 
@@ -385,11 +423,6 @@ class _Payments:
         self.move(seat, amount)
         self.working.append(why)
 
-    def by(self, seat: int) -> str:
-        """Words naming the player in ``seat`` when the names are known (a seat's number means nothing at the
-        table, so without names the working says "the declarer", "the announcer" or nothing)."""
-        return f" by {self.names[seat]}" if self.names else ""
-
     def result(self) -> TappResult:
         assert sum(self.net) == 0
         return TappResult(tuple(self.net), tuple(self.working))
@@ -412,11 +445,22 @@ def score(hand: TappHand, names: Sequence[str] | None = None) -> TappResult:
 def _game(hand: TappHand, out: _Payments) -> None:
     bid, pays = hand.bid, hand.bid.pays * hand.kontra.factor
     assert hand.declarer is not None and hand.points is not None
-    took = f"{hand.kontra.on(bid.said)}: the declarer took {hand.points} of {hand.counting.total} ({TARGET} needed)"
+    said = {"bid": _(bid.said), "kontra": hand.kontra.tag, "points": hand.points, "pays": pays}
+    said.update(total=hand.counting.total, target=TARGET)
     if hand.made:
-        out.pay(hand.declarer, pays, f"{took} and is paid {pays} by each other player.")
+        why = _(
+            "%(bid)s%(kontra)s: the declarer took %(points)s of %(total)s (%(target)s needed) and is paid %(pays)s "
+            "by each other player.",
+            **said,
+        )
+        out.pay(hand.declarer, pays, why)
     else:
-        out.pay(hand.declarer, -pays, f"{took} and pays each other player {pays}.")
+        why = _(
+            "%(bid)s%(kontra)s: the declarer took %(points)s of %(total)s (%(target)s needed) and pays each other "
+            "player %(pays)s.",
+            **said,
+        )
+        out.pay(hand.declarer, -pays, why)
 
 
 def _bridscher(hand: TappHand, out: _Payments) -> None:
@@ -424,23 +468,38 @@ def _bridscher(hand: TappHand, out: _Payments) -> None:
     pays = hand.bid.pays
     for loser in hand.losers:
         out.move(loser, -pays)
-    names = out.names
-    if len(hand.losers) == 1:
-        who = f"{names[hand.losers[0]]} took" if names else "the player who took"
-        out.working.append(
-            f"Bridscher: {who} the most card points {'and ' if names else ''}pays each other player {pays}."
+    out.working.append(_bridscher_said(hand.losers, out.names, pays))
+
+
+def _bridscher_said(losers: tuple[int, ...], names: Sequence[str] | None, pays: int) -> str:
+    """The working's sentence for a bridscher's payments: one loser, two tied, or all three."""
+    if len(losers) == 1 and names:
+        return _(
+            "Bridscher: %(name)s took the most card points and pays each other player %(pays)s.",
+            name=names[losers[0]],
+            pays=pays,
         )
-    elif len(hand.losers) == 2:
-        tied = " and ".join(names[s] for s in hand.losers) if names else "Two players"
-        out.working.append(
-            f"Bridscher: {tied} tied for the most card points, so each pays each other player {pays}: "
-            f"between the two it cancels, and each pays the third player {pays}."
+    if len(losers) == 1:
+        return _("Bridscher: the player who took the most card points pays each other player %(pays)s.", pays=pays)
+    if len(losers) == 2 and names:
+        return _(
+            "Bridscher: %(first)s and %(second)s tied for the most card points, so each pays each other player "
+            "%(pays)s: between the two it cancels, and each pays the third player %(pays)s.",
+            first=names[losers[0]],
+            second=names[losers[1]],
+            pays=pays,
         )
-    else:
-        out.working.append(
-            f"Bridscher: all three tied for the most card points; each would pay each other player {pays}, "
-            "so nobody pays."
+    if len(losers) == 2:
+        return _(
+            "Bridscher: Two players tied for the most card points, so each pays each other player %(pays)s: "
+            "between the two it cancels, and each pays the third player %(pays)s.",
+            pays=pays,
         )
+    return _(
+        "Bridscher: all three tied for the most card points; each would pay each other player %(pays)s, so nobody "
+        "pays.",
+        pays=pays,
+    )
 
 
 def _points_bonuses(hand: TappHand, out: _Payments) -> None:
@@ -448,26 +507,52 @@ def _points_bonuses(hand: TappHand, out: _Payments) -> None:
     announced = [c for c in hand.bonuses if c.bonus.by_points]
     for claim in announced:
         b, worth = claim.bonus, claim.bonus.announced * claim.kontra.factor
+        said = {"bonus": _(b.label), "kontra": claim.kontra.tag, "worth": worth}
         if claim.made:
-            out.pay(claim.seat, worth, f"{claim.kontra.on(b.label + ', announced and made')}: paid {worth} by each.")
+            out.pay(claim.seat, worth, _("%(bonus)s, announced and made%(kontra)s: paid %(worth)s by each.", **said))
         else:
-            said = claim.kontra.on(b.label + ", announced and missed")
-            out.pay(claim.seat, -worth, f"{said}: the declarer pays each {worth}.")
+            why = _("%(bonus)s, announced and missed%(kontra)s: the declarer pays each %(worth)s.", **said)
+            out.pay(claim.seat, -worth, why)
     earned = _points_bonus(hand)
     if earned is not None and not announced and hand.declarer is not None:
-        why = f"{earned.label} (silent): the declarer won with {hand.points}, paid {earned.silent} by each."
+        why = _(
+            "%(bonus)s (silent): the declarer won with %(points)s, paid %(silent)s by each.",
+            bonus=_(earned.label),
+            points=hand.points,
+            silent=earned.silent,
+        )
         out.pay(hand.declarer, earned.silent, why)
 
 
 def _table_bonus(claim: BonusClaim, out: _Payments) -> None:
-    b, by = claim.bonus, out.by(claim.seat)
+    b, names = claim.bonus, out.names
     worth = b.announced * claim.kontra.factor
+    said = {"bonus": _(b.label), "kontra": claim.kontra.tag, "worth": worth, "silent": b.silent}
+    if names:
+        said["name"] = names[claim.seat]
     if not claim.announced:
-        out.pay(claim.seat, b.silent, f"{b.label} (silent){by}: paid {b.silent} by each other player.")
+        out.pay(claim.seat, b.silent, _silent_said(bool(names), said))
     elif claim.made:
-        said = claim.kontra.on(f"{b.label}, announced{by} and made")
-        out.pay(claim.seat, worth, f"{said}: paid {worth} by each other player.")
+        out.pay(claim.seat, worth, _announced_made_said(bool(names), said))
     else:
-        pays = out.names[claim.seat] if out.names else "the announcer"
-        said = claim.kontra.on(f"{b.label}, announced{by} and missed")
-        out.pay(claim.seat, -worth, f"{said}: {pays} pays each other player {worth}.")
+        out.pay(claim.seat, -worth, _announced_missed_said(bool(names), said))
+
+
+def _silent_said(named: bool, said: dict[str, object]) -> str:
+    if named:
+        return _("%(bonus)s (silent) by %(name)s: paid %(silent)s by each other player.", **said)
+    return _("%(bonus)s (silent): paid %(silent)s by each other player.", **said)
+
+
+def _announced_made_said(named: bool, said: dict[str, object]) -> str:
+    if named:
+        return _("%(bonus)s, announced by %(name)s and made%(kontra)s: paid %(worth)s by each other player.", **said)
+    return _("%(bonus)s, announced and made%(kontra)s: paid %(worth)s by each other player.", **said)
+
+
+def _announced_missed_said(named: bool, said: dict[str, object]) -> str:
+    if named:
+        return _(
+            "%(bonus)s, announced by %(name)s and missed%(kontra)s: %(name)s pays each other player %(worth)s.", **said
+        )
+    return _("%(bonus)s, announced and missed%(kontra)s: the announcer pays each other player %(worth)s.", **said)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import FixedDeals, Game, Outcome, Played, Stake, Templates
+from ..common.words import N_, Said, _
 from . import rules
 from .form import TarocchiForm
 from .rules import SEATS, TO_WIN, Side, TarocchiHand, TarocchiResult
@@ -36,12 +37,15 @@ class Hands(FixedDeals):
         """
         rounds = deals // SEATS
         if rounds == 1:
-            return f"{deals} hands (a game)"
-        times = {2: "twice", 3: "three times"}.get(rounds, f"{rounds} times")
-        return f"{deals} hands (a longer game: each deals {times})"
+            return _("%(deals)s hands (a game)", deals=deals)
+        if rounds == 2:
+            return _("%(deals)s hands (a longer game: each deals twice)", deals=deals)
+        if rounds == 3:
+            return _("%(deals)s hands (a longer game: each deals three times)", deals=deals)
+        return _("%(deals)s hands (a longer game: each deals %(rounds)s times)", deals=deals, rounds=rounds)
 
     def describe(self, deals: int) -> str:
-        return f"a game of {deals} hands"
+        return _("a game of %(deals)s hands", deals=deals)
 
     def outcome(self, game: Game[Any], played: Played) -> Outcome:
         """Over once every hand is in: the side with more points over the game won it; equal totals are drawn.
@@ -51,17 +55,17 @@ class Hands(FixedDeals):
         totals = sides_of(played.totals)
         winner = rules.outcome(totals)
         if winner is None:
-            return Outcome(True, (), (f"A drawn game: {totals[0]} each.",))
+            return Outcome(True, (), (_("A drawn game: %(points)s each.", points=totals[0]),))
         who = rules.side_name(winner, played.names or None)
-        line = f"{who} win the game, {max(totals)} to {min(totals)}."
+        line = _("%(side)s win the game, %(won)s to %(lost)s.", side=who, won=max(totals), lost=min(totals))
         return Outcome(True, winner.seats, (line,))
 
 
 class PiedmonteseTarocchi(Game[TarocchiHand]):
     id = rules.GAME_ID
-    name = rules.NAME
+    name = Said(rules.NAME)
     players = (SEATS,)
-    deal_direction = "the deal and play pass to the right"  # seed 002: "deal moving to the right"
+    deal_direction = N_("the deal and play pass to the right")  # seed 002: "deal moving to the right"
     #: "This game of four hands is usually played for a fixed stake": a stake a game first.
     stakes = (Stake.PER_GAME, Stake.PER_POINT)
     ending = Hands()
@@ -75,7 +79,7 @@ class PiedmonteseTarocchi(Game[TarocchiHand]):
     )
     record_class = TarocchiHand
     form_class = TarocchiForm
-    wrong_players = f"This session has {{players}} players: Piedmontese Tarocchi is for {SEATS}."
+    wrong_players = N_("This session has {players} players: Piedmontese Tarocchi is for 4.")
 
     def result(self, record: TarocchiHand, names: Sequence[str] | None = None) -> TarocchiResult:
         """The working template shows the sides and who won the hand besides each player's points."""
@@ -93,7 +97,7 @@ class PiedmonteseTarocchi(Game[TarocchiHand]):
         return rules.describe(record, names)
 
     def bid_labels(self) -> dict[str, str]:
-        return {"deal": "Hands dealt"}
+        return {"deal": _("Hands dealt")}
 
     def facts(self, record: TarocchiHand) -> dict[str, Any]:
         """Every hand is a ``deal``: the dealer stands as its ``declarer`` and the dealer's partner as ``partner``
@@ -118,8 +122,12 @@ class PiedmonteseTarocchi(Game[TarocchiHand]):
 
     def option_lines(self, options: Any) -> list[str]:
         return [
-            f"Partners sit opposite (seats 1 and 3 against 2 and 4). A side needs {TO_WIN} of {rules.TOTAL} card "
-            f"points to win a hand ({TO_WIN} each is drawn); the side with more points over the game wins it."
+            _(
+                "Partners sit opposite (seats 1 and 3 against 2 and 4). A side needs %(to_win)s of %(total)s card "
+                "points to win a hand (%(to_win)s each is drawn); the side with more points over the game wins it.",
+                to_win=TO_WIN,
+                total=rules.TOTAL,
+            )
         ]
 
     def money(self, stake: Stake, worth: int, played: Played, outcome: Outcome | None = None) -> list[int]:

@@ -24,9 +24,10 @@ from typing import Any
 
 from ..common import InvalidHand
 from ..common.parse import pick, seat
+from ..common.words import N_, _, ngettext
 
 GAME_ID = "tarocchi"
-NAME = "Piedmontese Tarocchi"
+NAME = N_("Piedmontese Tarocchi")
 SEATS = 4
 CARDS_IN_PACK = 78
 #: Card points in the pack: face value 130 less two for each of the 26 threes.
@@ -47,12 +48,12 @@ class CardValue(Enum):
     Fool); there are three either way, so no total changes.
     """
 
-    HONOUR = ("honour", "Honours: the Angel, the Bagatto and the Fool", 5, 3)
-    KING = ("king", "Kings", 5, 4)
-    QUEEN = ("queen", "Queens", 4, 4)
-    CAVALIER = ("cavalier", "Cavaliers", 3, 4)
-    VALET = ("valet", "Valets", 2, 4)
-    EMPTY = ("empty", "Every other card (an empty card)", 1, 59)
+    HONOUR = ("honour", N_("Honours: the Angel, the Bagatto and the Fool"), 5, 3)
+    KING = ("king", N_("Kings"), 5, 4)
+    QUEEN = ("queen", N_("Queens"), 4, 4)
+    CAVALIER = ("cavalier", N_("Cavaliers"), 3, 4)
+    VALET = ("valet", N_("Valets"), 2, 4)
+    EMPTY = ("empty", N_("Every other card (an empty card)"), 1, 59)
 
     def __init__(self, id_: str, label: str, face: int, count: int):
         self.id = id_
@@ -67,7 +68,7 @@ NOT_DISCARDED = (CardValue.HONOUR, CardValue.KING)
 
 def _extras(values: Iterable[CardValue]) -> tuple[int, ...]:
     """What each card of these values adds above an empty card's 1, highest first."""
-    return tuple(sorted((v.face - 1 for v in values for _ in range(v.count)), reverse=True))
+    return tuple(sorted((v.face - 1 for v in values for _copy in range(v.count)), reverse=True))
 
 
 #: What the cards that may not be discarded add, and what the others add (empty cards 0), highest first.
@@ -80,8 +81,8 @@ FACE_TOTAL = sum(v.face * v.count for v in CardValue)
 class Side(Enum):
     """(id, label, seats): the two partnerships, partners sitting opposite."""
 
-    NORTH_SOUTH = ("north-south", "North–South", (0, 2))
-    EAST_WEST = ("east-west", "East–West", (1, 3))
+    NORTH_SOUTH = ("north-south", N_("North–South"), (0, 2))
+    EAST_WEST = ("east-west", N_("East–West"), (1, 3))
 
     def __init__(self, id_: str, label: str, seats: tuple[int, int]):
         self.id = id_
@@ -101,10 +102,6 @@ class Side(Enum):
     @property
     def other(self) -> Side:
         return Side.EAST_WEST if self is Side.NORTH_SOUTH else Side.NORTH_SOUTH
-
-    @property
-    def seats_text(self) -> str:
-        return f"seats {self.seats[0] + 1} and {self.seats[1] + 1}"
 
 
 SIDES = {s.id: s for s in Side}
@@ -205,20 +202,26 @@ class TarocchiHand:
         side a card point at least and are never an Honour or a King): it is read with the earlier checks.
         """
         if type(data) is not dict:
-            raise InvalidHand("hand", "A hand must be a JSON object.")
+            raise InvalidHand("hand", _("A hand must be a JSON object."))
         unknown = sorted(set(data) - FIELDS)
         if unknown:
-            raise InvalidHand(unknown[0], f"A Piedmontese Tarocchi hand has no field {unknown[0]!r}.")
-        dealer = seat(data.get("dealer"), "dealer", "the dealer", SEATS)
-        side = pick(SIDES, data.get("side"), "side", "whose cards were counted: north-south or east-west")
+            raise InvalidHand(
+                unknown[0], _("A Piedmontese Tarocchi hand has no field %(field)s.", field=repr(unknown[0]))
+            )
+        dealer = seat(data.get("dealer"), "dealer", _("the dealer"), SEATS)
+        side = pick(SIDES, data.get("side"), "side", _("whose cards were counted: north-south or east-west"))
         if data.get("face") is not None or data.get("cards") is not None:
             if data.get("points") is not None:
-                raise InvalidHand("points", "Enter the card points, or the face value and number of cards: not both.")
+                raise InvalidHand(
+                    "points", _("Enter the card points, or the face value and number of cards: not both.")
+                )
             face, cards = _face_and_cards(data.get("face"), data.get("cards"), side is Side.of(dealer), stored)
             return cls(dealer, side, card_points(face, cards), face, cards)
         points = data.get("points")
         if type(points) is not int or not 0 <= points <= TOTAL:
-            raise InvalidHand("points", f"The side's card points are a whole number from 0 to {TOTAL}.")
+            raise InvalidHand(
+                "points", _("The side's card points are a whole number from 0 to %(total)s.", total=TOTAL)
+            )
         if not stored:  # hands saved before this was checked read as they were
             _check_points(points, side is Side.of(dealer))
         return cls(dealer, side, points)
@@ -235,28 +238,42 @@ class TarocchiHand:
 def _check_points(points: int, dealers_side: bool) -> None:
     allowed = possible_points(dealers_side)
     if points not in allowed:
-        who = "the dealer's side" if dealers_side else "the other side"
-        raise InvalidHand(
-            "points",
-            f"The dealer's side holds the two discards, worth 1 card point at least: {who} has {allowed[0]} to "
-            f"{allowed[-1]}.",
-        )
+        if dealers_side:
+            why = _(
+                "The dealer's side holds the two discards, worth 1 card point at least: the dealer's side has "
+                "%(least)s to %(most)s.",
+                least=allowed[0],
+                most=allowed[-1],
+            )
+        else:
+            why = _(
+                "The dealer's side holds the two discards, worth 1 card point at least: the other side has %(least)s "
+                "to %(most)s.",
+                least=allowed[0],
+                most=allowed[-1],
+            )
+        raise InvalidHand("points", why)
 
 
 def _face_and_cards(face: Any, cards: Any, dealers_side: bool, stored: bool = False) -> tuple[int, int]:
     allowed = possible_cards(dealers_side)
     if type(cards) is not int or cards not in allowed:
         if dealers_side:
-            why = "The dealer's side holds its tricks (4 cards each) and the 2 discards: 2, 6, 10 … 78 cards."
+            why = _("The dealer's side holds its tricks (4 cards each) and the 2 discards: 2, 6, 10 … 78 cards.")
         else:
-            why = "The side that did not deal holds its tricks, 4 cards each: 0, 4, 8 … 76 cards."
+            why = _("The side that did not deal holds its tricks, 4 cards each: 0, 4, 8 … 76 cards.")
         raise InvalidHand("cards", why)
     # Hands saved before the discards were checked read as they were.
     least, most = face_range(cards, dealers_side, 0 if stored else DISCARDS)
     if type(face) is not int or not least <= face <= most:
-        why = f"{cards} cards have a face value from {least} to {most}: a whole number."
+        why = _(
+            "%(cards)s cards have a face value from %(least)s to %(most)s: a whole number.",
+            cards=cards,
+            least=least,
+            most=most,
+        )
         if (least, most) != face_range(cards, dealers_side, 0):
-            why += " The discards are never an Honour or a King."
+            why += " " + _("The discards are never an Honour or a King.")
         raise InvalidHand("face", why)
     return face, cards
 
@@ -284,18 +301,39 @@ def side_name(side: Side, names: Sequence[str] | None = None) -> str:
     ('East–West', 'Bob & Dan')
     """
     if names is None:
-        return side.label
+        return _(side.label)
     return " & ".join(names[s] for s in side.seats)
 
 
 def _count_sentence(hand: TarocchiHand, who: str) -> str:
     if hand.face is None or hand.cards is None:
-        return f"{who} counted {hand.points} card points."
+        return _("%(side)s counted %(points)s card points.", side=who, points=hand.points)
     threes, odd = divmod(hand.cards, 3)
-    sum_text = f"{hand.face} − 2 × {threes}"
-    if odd:
-        sum_text += f" − 1 (one off the {'odd card' if odd == 1 else 'two odd cards'})"
-    return f"{who} took {hand.cards} cards, face value {hand.face}: {threes} threes, so {sum_text} = {hand.points}."
+    said = {"side": who, "cards": hand.cards, "face": hand.face, "points": hand.points}
+    if odd == 1:
+        return ngettext(
+            "%(side)s took %(cards)s cards, face value %(face)s: %(num)d threes, so %(face)s − 2 × %(num)d − 1 (one "
+            "off the odd card) = %(points)s.",
+            "%(side)s took %(cards)s cards, face value %(face)s: %(num)d threes, so %(face)s − 2 × %(num)d − 1 (one "
+            "off the odd card) = %(points)s.",
+            threes,
+            **said,
+        )
+    if odd == 2:
+        return ngettext(
+            "%(side)s took %(cards)s cards, face value %(face)s: %(num)d threes, so %(face)s − 2 × %(num)d − 1 (one "
+            "off the two odd cards) = %(points)s.",
+            "%(side)s took %(cards)s cards, face value %(face)s: %(num)d threes, so %(face)s − 2 × %(num)d − 1 (one "
+            "off the two odd cards) = %(points)s.",
+            threes,
+            **said,
+        )
+    return ngettext(
+        "%(side)s took %(cards)s cards, face value %(face)s: %(num)d threes, so %(face)s − 2 × %(num)d = %(points)s.",
+        "%(side)s took %(cards)s cards, face value %(face)s: %(num)d threes, so %(face)s − 2 × %(num)d = %(points)s.",
+        threes,
+        **said,
+    )
 
 
 def score(hand: TarocchiHand, names: Sequence[str] | None = None) -> TarocchiResult:
@@ -304,23 +342,56 @@ def score(hand: TarocchiHand, names: Sequence[str] | None = None) -> TarocchiRes
     sides = hand.sides
     other = hand.side.other
     called = {s: side_name(s, names) for s in Side}
-    dealer = names[hand.dealer] if names is not None else f"Seat {hand.dealer + 1}"
+    dealer = names[hand.dealer] if names is not None else _("Seat %(seat)s", seat=hand.dealer + 1)
     working = [
-        f"{dealer} dealt: the two discards count for {called[hand.dealers_side]}.",
+        _("%(dealer)s dealt: the two discards count for %(side)s.", dealer=dealer, side=called[hand.dealers_side]),
         _count_sentence(hand, called[hand.side]),
-        f"{called[other]} have the rest: {TOTAL} − {hand.points} = {sides[other.index]}.",
+        _(
+            "%(side)s have the rest: %(total)s − %(points)s = %(rest)s.",
+            side=called[other],
+            total=TOTAL,
+            points=hand.points,
+            rest=sides[other.index],
+        ),
     ]
     winner = next((s for s in Side if sides[s.index] > TO_WIN), None)
     if winner is None:
-        working.append(f"{TO_WIN} each: a drawn hand (our reading).")
+        working.append(_("%(points)s each: a drawn hand (our reading).", points=TO_WIN))
     else:
-        working.append(f"{called[winner]} win the hand, {sides[winner.index]} to {sides[winner.other.index]}.")
-    pairs = [side.seats_text if names is None else " and ".join(names[s] for s in side.seats) for side in Side]
-    each = [f"{pair} {sides[side.index]} each" for pair, side in zip(pairs, Side, strict=True)]
-    working.append(f"Each partner scores the side's points: {', '.join(each)}.")
+        working.append(
+            _(
+                "%(side)s win the hand, %(won)s to %(lost)s.",
+                side=called[winner],
+                won=sides[winner.index],
+                lost=sides[winner.other.index],
+            )
+        )
+    working.append(_each_partner(sides, names))
     net = tuple(sides[Side.of(s).index] for s in range(SEATS))
     assert sum(sides) == TOTAL
     return TarocchiResult(sides, net, winner, tuple(working))
+
+
+def _each_partner(sides: tuple[int, int], names: Sequence[str] | None) -> str:
+    """Each partner scores the side's points: the partners by name, else by seat (1 and 3 against 2 and 4)."""
+    if names is None:
+        return _(
+            "Each partner scores the side's points: seats 1 and 3 %(north_south)s each, seats 2 and 4 %(east_west)s "
+            "each.",
+            north_south=sides[0],
+            east_west=sides[1],
+        )
+    ns, ew = Side.NORTH_SOUTH.seats, Side.EAST_WEST.seats
+    return _(
+        "Each partner scores the side's points: %(north)s and %(south)s %(north_south)s each, %(east)s and %(west)s "
+        "%(east_west)s each.",
+        north=names[ns[0]],
+        south=names[ns[1]],
+        north_south=sides[0],
+        east=names[ew[0]],
+        west=names[ew[1]],
+        east_west=sides[1],
+    )
 
 
 def describe(hand: TarocchiHand, names: Sequence[str]) -> str:
@@ -328,8 +399,12 @@ def describe(hand: TarocchiHand, names: Sequence[str]) -> str:
     ns, ew = hand.sides
     pairs = [side_name(side, names) for side in Side]
     result = score(hand)
-    verdict = "drawn" if result.winner is None else f"{pairs[result.winner.index]} won"
-    return f"{pairs[0]} {ns} · {pairs[1]} {ew} · {verdict}"
+    said = {"north_south": pairs[0], "ns": ns, "east_west": pairs[1], "ew": ew}
+    if result.winner is None:
+        return _("%(north_south)s %(ns)s · %(east_west)s %(ew)s · drawn", **said)
+    return _(
+        "%(north_south)s %(ns)s · %(east_west)s %(ew)s · %(winner)s won", winner=pairs[result.winner.index], **said
+    )
 
 
 # The game: a number of hands, a winner by total points, and a fixed stake.
@@ -342,7 +417,10 @@ def game_length(value: Any) -> int:
     8
     """
     if type(value) is not int or value <= 0 or value % SEATS:
-        raise InvalidHand("hands_in_game", f"A game is {HANDS_IN_GAME} hands, or 8, 12 …: each player deals as often.")
+        raise InvalidHand(
+            "hands_in_game",
+            _("A game is %(hands)s hands, or 8, 12 …: each player deals as often.", hands=HANDS_IN_GAME),
+        )
     return value
 
 

@@ -6,6 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
 from wtforms.validators import InputRequired
 
+from ...games.common.fields import options
 from ...i18n import LANGUAGES
 
 
@@ -16,5 +17,5 @@ class LanguageForm(FlaskForm):
     class Meta:
         csrf = False
 
-    lang = RadioField("Language", choices=list(LANGUAGES.items()), validators=[InputRequired()])
+    lang = RadioField("Language", choices=options(LANGUAGES.items()), validators=[InputRequired()])
     next = HiddenField()

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 from ...extensions import db
 from ...games import DEFAULT, GAMES, Game
 from ...games.base import Sheet
+from ...i18n import localized
 from ...store import find_sitting
 from .. import render
 
@@ -45,7 +46,7 @@ def game(game_id: str) -> Response:
     if found is None:
         abort(404)
     context = {"sheets": _listed(found), "others": _others(), **found.reference_context()}
-    return render(found.templates.reference, game=found, **context)
+    return render(localized(found.templates.reference), game=found, **context)
 
 
 def _show(game: Game[Any], sheet: Sheet, **values: str) -> Response:
@@ -63,7 +64,8 @@ def _show(game: Game[Any], sheet: Sheet, **values: str) -> Response:
         page = game.sheet(sheet.endpoint, request.args.to_dict(flat=False), options, **values)
     except LookupError:
         abort(404)
-    return render(page.template, page.partial, **page.context, **context)
+    partial = localized(page.partial) if page.partial else None
+    return render(localized(page.template), partial, **page.context, **context)
 
 
 def _view(game: Game[Any], sheet: Sheet) -> Callable[..., Response]:

@@ -46,7 +46,7 @@ def chip(name: str, value: object) -> str:
 
 def enter(page: Page, hand: dict) -> None:
     """A hand as a player enters it, a tap a choice in the form's order: the trumps set aside, then each player's
-    court cards, trumps and tricks; the last player's tricks are left to the form (what remains of 12)."""
+    court cards, trumps and tricks; the last player's tricks and trumps are left to the form (what remains)."""
     for honour in TRUMPS:
         if hand.get(honour.id) is None:
             page.locator(chip(honour.id, "none")).click()
@@ -56,7 +56,7 @@ def enter(page: Page, hand: dict) -> None:
             if count:
                 page.locator(chip(f"{honour.id}_{seat}", count)).click()
         for honour in TRUMPS:
-            if hand.get(honour.id) == seat:
+            if hand.get(honour.id) == seat and seat < 3:
                 page.locator(chip(honour.id, seat)).click()
         if seat < 3:
             page.locator(chip(f"tricks_{seat}", tricks)).click()
@@ -163,3 +163,47 @@ def test_the_form_and_the_sheet_fit_a_360px_phone_with_long_names(page: Page, li
     assert page.evaluate("[...document.querySelectorAll('.ef-player')].every(b => b.scrollWidth <= b.clientWidth)")
     page.goto(live_server + "/reference/games/early-french")
     assert fits(page)
+
+
+# -- the last player's answers left to the form, and a player's block on screen (issue #30, item 6) ------------------
+
+
+def rest_chips(page: Page) -> list[str]:
+    """The chips of Dan's block the form fills while his answers are left blank: "fool 3", "tricks_3 1"."""
+    found = page.locator("#player_3-box label.rest input")
+    return [f"{i.get_attribute('name')} {i.get_attribute('value')}" for i in found.all()]
+
+
+def test_the_last_players_chips_show_what_remains_as_the_table_taps(phone: Page, live_server: str):
+    start(phone, live_server, "0/1", "point")
+    phone.locator("#score-hand").click()
+    # Nothing placed yet: every trump would be Dan's; no trick is worked out before the others' are in.
+    assert rest_chips(phone) == ["magician 3", "world 3", "fool 3"]
+    # The first worked hand, Dan's answers untapped: his 1 trick and the Fool show as his as the others are tapped.
+    enter(phone, WORKED[0])
+    expect(phone.locator("#player_3-box label.rest")).to_have_count(2)
+    assert rest_chips(phone) == ["fool 3", "tricks_3 1"]
+    expect(phone.locator("#tricks_3-1")).not_to_be_checked()  # shown, not chosen: the server works it out too
+    expect_preview(phone, WORKED[0])
+    # Cat took 2 tricks, not 3: what remains follows; the Fool set aside is no longer Dan's.
+    phone.locator(chip("tricks_2", 2)).click()
+    phone.locator(chip("fool", "none")).click()
+    expect(phone.locator("#player_3-box label.rest")).to_have_count(1)
+    assert rest_chips(phone) == ["tricks_3 2"]
+    expect_preview(phone, {**WORKED[0], "tricks": [5, 3, 2, 2], "fool": None})
+    # Dan's own tap on his tricks stands instead of what remains.
+    phone.locator(chip("tricks_3", 2)).click()
+    expect(phone.locator("#player_3-box label.rest")).to_have_count(0)
+
+
+@pytest.mark.layout
+def test_a_first_tap_in_a_players_block_brings_the_whole_block_on_screen(phone: Page, live_server: str):
+    start(phone, live_server, "0/1", "point")
+    phone.locator("#score-hand").click()
+    with phone.expect_response(lambda r: r.url.endswith("/preview")):
+        phone.locator(chip("kings_0", 1)).click()  # Ann's first answer: her trumps and tricks come up above the bar
+    expect(phone.locator("#tricks_0-box")).to_be_in_viewport(ratio=1)
+    # All of the block clear of the bar beside Save, once the preview has settled the bar's height.
+    on_screen = """(el) => new Promise((done) => requestAnimationFrame(() => { const box = el.getBoundingClientRect();
+      done(box.top >= 0 && box.bottom <= document.querySelector(".actions").getBoundingClientRect().top); }))"""
+    assert phone.locator("#player_0-box").evaluate(on_screen)

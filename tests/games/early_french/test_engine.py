@@ -22,6 +22,7 @@ from companion.games.early_french import (
     winner,
 )
 from companion.games.sussex import InvalidHand
+from tests.games.sheets import render_sheet
 
 DATA = Path(__file__).parent / "data"
 WORKED = [json.loads(p.read_text()) for p in sorted(DATA.glob("hand-*.json"))]
@@ -186,18 +187,9 @@ def test_money_per_point_is_zero_sum_and_pairwise(totals, stake):
 
 
 def test_the_reference_sheet_renders_from_the_engine():
-    from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, StrictUndefined
-
     import companion.games.early_french as early_french
 
-    loader = ChoiceLoader(
-        [
-            FileSystemLoader(Path(early_french.__file__).parent / "templates"),
-            DictLoader({"reference/_layout.html": "{% block content %}{% endblock %}", "reference/_nav.html": ""}),
-        ]
-    )
-    template = Environment(loader=loader, undefined=StrictUndefined).get_template("games/early-french/reference.html")
-    html = template.render(early_french=early_french)
+    html = render_sheet(early_french, "games/early-french/reference.html", early_french=early_french)
     assert "reconstruction" in html and "four players, each for themselves" in html
     assert '<th scope="row">The Magician (I)</th><td>1</td><td>4</td>' in html
     assert '<th scope="row">Kings</th><td>4, one in each suit</td><td>4</td>' in html

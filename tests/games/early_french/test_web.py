@@ -139,8 +139,8 @@ def test_the_preview_names_the_players_and_shows_each_ones_two_parts(client):
     assert "cards +8 · scoring cards 11" in shown
     assert not re.search(r"\b[Ss]eats? \d", shown)
     empty = preview_of(client, board)
-    assert "To fill in: Tricks won by Ann, Tricks won by Bob, Tricks won by Cat, The Magician" in empty
-    assert "The Magician (I) is held by, The World (XXI) is held by, The Fool is held by" in empty
+    assert "To fill in: Tricks won by Ann, Tricks won by Bob, Tricks won by Cat<" in empty
+    assert "is held by" not in empty  # a trump left blank is the last player's: nothing to fill in
 
 
 def test_a_trump_set_aside_scores_for_nobody(client):
@@ -173,7 +173,7 @@ NOT_DEALT = "at the end (none if it was not dealt)"
         ({"tricks_0": "five"}, "tricks_0", "The tricks each player won: 4 whole numbers adding up to 12."),
         ({"tricks_3": "0", "tricks_0": "6"}, "tricks_0", PILE),
         ({"kings_1": "3"}, "kings_0", "There are only 4 Kings: 5 entered."),
-        ({"fool": ""}, "fool", "Who holds the Fool at the end? Or set aside."),
+        ({"fool": "", "tricks_3": "0", "tricks_0": "6"}, "tricks_0", PILE),  # the Fool left blank: Dan's
         ({"magician": "7"}, "magician", f"Choose who holds the Magician (I) {NOT_DEALT}: Ann, Bob, Cat or Dan."),
     ],
 )  # fmt: skip
@@ -276,10 +276,16 @@ def test_every_answer_is_a_chip_with_its_label_and_no_select(client):
     board = start(client, "early-french", "40", "0/1")
     form = client.get(board + "/hands/new").text
     assert "<select" not in form and 'type="text"' not in form.split('id="hand-form"')[1]
-    chips = re.findall(r'<label class="option" data-value="[^"]*"><input ([^>]*)><span>([^<]+)</span></label>', form)
+    chip = r'<label class="option( rest)?" data-value="[^"]*"[^>]*><input ([^>]*)><span>([^<]+)</span>'
+    chips = re.findall(chip, form)
     radios = re.findall(r'<input [^>]*type="radio"', form)
     assert len(chips) == len(radios) == 4 * 13 + 4 * 4 * 5 + 3 * 5  # tricks 0-12, courts 0-4, trumps' holders
-    assert all('type="radio"' in attrs and text.strip() for attrs, text in chips)
+    assert all('type="radio"' in attrs and text.strip() for _, attrs, text in chips)
+    # Dan's chips for the three trumps stand as his while they are left blank: what remains.
+    assert [attrs for rest, attrs, _ in chips if rest] == [
+        f'aria-label="Dan holds the {trump}" id="{name}-3" name="{name}" type="radio" value="3"'
+        for trump, name in (("Magician", "magician"), ("World", "world"), ("Fool", "fool"))
+    ]
     # Each trump's holder is one radio group: set aside at the top, or a chip in one player's block, named for them.
     assert re.findall(r'aria-label="([^"]+)"[^>]*name="fool"', form) == [
         "The Fool set aside", "Ann holds the Fool", "Bob holds the Fool", "Cat holds the Fool", "Dan holds the Fool"
@@ -297,6 +303,25 @@ def test_the_last_players_tricks_left_blank_are_what_remains_of_12_without_javas
     save(client, board, **hand)
     assert totals(client.get(board).text) == WORKED[0]["expect"]["net"]
     assert checked(client.get(board + "/hands/1/edit").text, "tricks_3") == "1"  # stored as any other entry
+
+
+def test_a_trump_left_blank_is_the_last_players_without_javascript(client):
+    board = start(client, "early-french", "40", "0/1")
+    hand = {k: v for k, v in fields(WORKED[0]["hand"]).items() if k not in ("tricks_3", "fool")}  # Dan's Fool too
+    preview = post_hand(client, board, **hand, action="preview")
+    assert preview.status_code == 200 and checked(preview.text, "fool") is None
+    assert "Dan: 1 trick, 4 cards, 8 under 12: -8; the Fool 5; -3 for the hand." in preview.text
+    said = "Dan holds the Fool: left blank, neither set aside nor held by another player."
+    assert said in preview_of(client, board, **hand)  # the live preview's working says why
+    # The chips the form filled stand marked in Dan's block: his one trick, and the Fool.
+    rest = re.findall(r'<label class="option rest" data-value="(\d)"[^>]*><input [^>]*name="(\w+)"', preview.text)
+    assert rest == [("3", "fool"), ("1", "tricks_3")]
+    save(client, board, **hand)
+    assert totals(client.get(board).text) == WORKED[0]["expect"]["net"]
+    assert checked(client.get(board + "/hands/1/edit").text, "fool") == "3"  # kept as Dan's own
+    # Set aside instead, it scores for nobody: Dan's 5 for the Fool go.
+    shown = preview_of(client, board, **{**hand, "fool": "none"})
+    assert "Dan: 1 trick, 4 cards, 8 under 12: -8; no scoring cards; -8 for the hand." in shown
 
 
 def test_the_live_preview_works_out_the_last_players_tricks(client):

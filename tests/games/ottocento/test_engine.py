@@ -7,7 +7,6 @@ import re
 from itertools import takewhile
 from pathlib import Path
 
-import jinja2
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,6 +36,7 @@ from companion.games.ottocento import (
     tally,
 )
 from companion.games.sussex import InvalidHand
+from tests.games import sheets
 
 WORKED = sorted((Path(__file__).resolve().parent / "data").glob("*.json"))
 GRANDE_TO_5 = ["angel", "world", "sun", "moon", *(f"t{n}" for n in range(16, 4, -1))]
@@ -471,24 +471,11 @@ def test_the_working_names_the_players():
 # --- The reference sheet --------------------------------------------------------------------------------------
 
 
-#: A stand-in for the app's layout: the sheet's title, then its content.
-LAYOUT = "{% block title %}{% endblock %}|{% block content %}{% endblock %}"
 SCROLLING_TABLE = re.compile(r'<div class="scroll" tabindex="0" role="region" aria-label="[^"]+">\s*<table')
 
 
 def render_sheet(**values) -> str:
-    package = Path(ottocento.__file__).parent / "templates"
-    env = jinja2.Environment(
-        loader=jinja2.ChoiceLoader(
-            [
-                jinja2.FileSystemLoader(package),
-                jinja2.DictLoader({"reference/_layout.html": LAYOUT}),
-            ]
-        ),
-        undefined=jinja2.StrictUndefined,
-        autoescape=True,
-    )
-    return env.get_template("games/ottocento/reference.html").render(ottocento=ottocento, **values)
+    return sheets.render_sheet(ottocento, "games/ottocento/reference.html", ottocento=ottocento, **values)
 
 
 def test_the_reference_sheet_renders_from_the_engine():

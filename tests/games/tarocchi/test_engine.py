@@ -30,6 +30,7 @@ from companion.games.tarocchi import (
     settle,
     side_totals,
 )
+from tests.games.sheets import render_sheet
 
 DATA = Path(__file__).parent / "data"
 WORKED = [json.loads(p.read_text()) for p in sorted(DATA.glob("hand-*.json"))]
@@ -205,21 +206,9 @@ def test_the_stake_is_zero_sum(winner, stake):
 
 
 def test_the_reference_sheet_renders_from_the_engine():
-    from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, StrictUndefined
-
     import companion.games.tarocchi as tarocchi
 
-    loader = ChoiceLoader(
-        [
-            FileSystemLoader(Path(tarocchi.__file__).parent / "templates"),
-            DictLoader({"reference/_layout.html": "{% block content %}{% endblock %}", "reference/_nav.html": ""}),
-        ]
-    )
-    html = (
-        Environment(loader=loader, undefined=StrictUndefined)
-        .get_template("games/tarocchi/reference.html")
-        .render(tarocchi=tarocchi)
-    )
+    html = render_sheet(tarocchi, "games/tarocchi/reference.html", tarocchi=tarocchi)
     assert "Piedmontese Tarocchi" in html and "Angel, the Bagatto and the Fool" in html
     assert html.count("<table") == html.count('<div class="scroll" tabindex="0" role="region" aria-label="') == 1
     assert html.count('class="interp"') >= 8
