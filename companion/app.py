@@ -13,7 +13,6 @@ from typing import Any
 
 from flask import Flask, abort, render_template, send_from_directory, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from jinja2 import FileSystemLoader
 from werkzeug.exceptions import BadHost, SecurityError
@@ -24,8 +23,10 @@ from . import ratelimit  # noqa: F401  (registers the database:// storage)
 from .extensions import compress, csrf, db, limiter, static_digest
 from .games import template_folders
 from .i18n import register_i18n
-from .store import SessionDeleted
+from .stores import SessionDeleted
 from .web import security
+from .web.errors import error_page as page
+from .web.errors import register_error_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 HTMX = ROOT / "node_modules" / "htmx.org"
@@ -112,6 +113,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Said outright: the one Limiter keeps the last app's setting for an app that does not say.
         RATELIMIT_ENABLED=True,
         RATELIMIT_HEADERS_ENABLED=True,
+        # A phone runs the app's own Python (Pyodide, companion/phone.py) beside the hand form and previews there.
+        PHONE_WORKER=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -163,6 +166,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _register_files(app: Flask) -> None:
     """htmx from the npm install, the service worker and the web manifest."""
+    from .web.phone.routes import offline_files
     from .web.reference.routes import offline_pages
 
     version = htmx_version()
@@ -183,6 +187,7 @@ def _register_files(app: Flask) -> None:
     def service_worker() -> Response:
         files = [static_digest.static_url_for("static", filename=name) for name in STATIC_FILES]
         files.append(url_for("htmx", asked=version))
+        files += offline_files()
         # Every game's page and sheets, for the "?" beside its hand form and the Rules page offline.
         pages = offline_pages()
         kept = pages + files
@@ -202,33 +207,11 @@ def _register_files(app: Flask) -> None:
 
 
 #: The static files every page may use (kept by the service worker for offline rules).
-STATIC_FILES = ("style.css", "app.js", "board.js", "offline.js", "icon.svg")
-
-
-#: What a player sees instead of an error: status → (title, message).
-ERROR_PAGES = {
-    400: (_l("Bad request"), _l("The request could not be understood. Reload the page and try again.")),
-    403: (
-        _l("View only"),
-        _l("This link lets you follow the scores but not change them. Ask the table for the edit link."),
-    ),
-    404: (_l("Not found"), _l("There is nothing at this address. Check the link you were given.")),
-    405: (_l("Not allowed"), _l("That address does not take this kind of request.")),
-    413: (_l("Too much"), _l("That request was too large.")),
-    429: (
-        _l("Too many at once"),
-        _l("This address sent too many requests in a short time. Wait a minute, then try again."),
-    ),
-    500: (_l("Something went wrong"), _l("Nothing was saved half-way. Reload the page and try again.")),
-}
+STATIC_FILES = ("style.css", "app.js", "board.js", "offline.js", "phone.js", "ottocento.js", "icon.svg")
 
 
 def _register_errors(app: Flask) -> None:
-    def page(code: int, title: str, message: str) -> tuple[str, int]:
-        return render_template("error.html", title=title, message=message), code
-
-    for code, (title, message) in ERROR_PAGES.items():
-        app.register_error_handler(code, lambda _e, c=code, t=title, m=message: page(c, t, m))
+    register_error_pages(app)
 
     # A Host outside TRUSTED_HOSTS, or one no address can be (``a..b``, a label over 63 characters): no URL
     # can be built for it, so no page with links either.

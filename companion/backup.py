@@ -24,12 +24,12 @@ from .db import private_file
 from .games import DEFAULT, GAMES, Game
 from .games.base import STAKES, Stake, Target
 from .games.common import InvalidHand, Money, MoneyError, true_minus
-from .models import MAX_GROUP_NAME, MAX_NAME, GameOptions, Group, Hand, Sitting, name_key, one_line, saved_id
+from .games.common.words import _
+from .models import GameOptions, Group, Hand, Sitting, name_key, saved_id
+from .names import MAX_GROUP_NAME, MAX_NAME, one_line
 from .settle import parse_coins
 from .store import (
     MAX_PLAYERS,
-    HandView,
-    Scoreboard,
     create_group,
     create_sitting,
     find_group,
@@ -38,11 +38,11 @@ from .store import (
     is_session_id,
     load_scoreboard,
     members_named,
-    new_secret,
     pause,
     restand,
-    stake_of,
 )
+from .stores import new_secret
+from .views import HandView, Scoreboard, stake_of
 
 FORMAT = "sussex-tarot-sessions"
 VERSION = 1
@@ -593,22 +593,24 @@ def hands_csv(db: Session, sitting: Sitting) -> str:
     out = io.StringIO()
     writer = _SafeWriter(out)
     names, game = board.names, board.game
-    columns = ["deal", "dealer", *game.csv_columns()]
+    columns = [_("deal"), _("dealer"), *game.csv_columns()]
     blank = [""] * (len(columns) - 1)
     if board.shows_points:
-        writer.writerow(columns + [f"{n} (points)" for n in names])
+        writer.writerow(columns + [_("%(name)s (points)", name=n) for n in names])
     else:
-        writer.writerow(columns + [f"{n} (s/d)" for n in names] + [f"{n} (halfpence)" for n in names])
+        money = [_("%(name)s (s/d)", name=n) for n in names]
+        writer.writerow(columns + money + [_("%(name)s (halfpence)", name=n) for n in names])
     for h in board.hands:
         cells = [h.deal, names[h.dealer], *game.csv_cells(h.record, names)]
         writer.writerow(
             cells + (list(h.payments) if board.shows_points else [_sd(p) for p in h.payments] + list(h.payments))
         )
     if board.shows_points:
-        writer.writerow(["total", *blank, *board.totals])
-        writer.writerow([f"in money at {_sd(board.sitting.stake)} a {board.stake.per}", *blank, *map(_sd, board.money)])
+        writer.writerow([_("total"), *blank, *board.totals])
+        at = _(board.stake.words.money_row, stake=_sd(board.sitting.stake))
+        writer.writerow([at, *blank, *map(_sd, board.money)])
     else:
-        writer.writerow(["total", *blank, *map(_sd, board.totals), *board.totals])
+        writer.writerow([_("total"), *blank, *map(_sd, board.totals), *board.totals])
     return out.getvalue()
 
 
@@ -624,7 +626,8 @@ def group_csv(db: Session, group: Group) -> Iterator[str]:
     members = sorted(group.members, key=lambda m: m.name_key)
     out = io.StringIO()
     writer = _SafeWriter(out)
-    writer.writerow(["session", "started", "deal", "dealer", "game", "hand"] + [f"{m.name} (s/d)" for m in members])
+    heads = [_("session"), _("started"), _("deal"), _("dealer"), _("game"), _("hand")]
+    writer.writerow(heads + [_("%(name)s (s/d)", name=m.name) for m in members])
     column = {m.id: i for i, m in enumerate(members)}
     totals = [0] * len(members)
     for sitting, hands in sittings_read(db, group_ids(db, group)):
@@ -640,7 +643,7 @@ def group_csv(db: Session, group: Group) -> Iterator[str]:
                 totals[i] += money[seat] if money is not None else 0
             writer.writerow([*head, deal, dealer, board.game.name, hand, *cells])
         yield _taken(out)
-    writer.writerow(["total", "", "", "", "", ""] + [_sd(t) for t in totals])
+    writer.writerow([_("total"), "", "", "", "", ""] + [_sd(t) for t in totals])
     yield _taken(out)
 
 

@@ -9,40 +9,17 @@ so statistics are a GROUP BY. Both are written only by ``store.hand_values``.
 """
 
 import json
-import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
 
 from .games import DEFAULT, Game
-
-
-def dealer_seat(first_dealer: int, deal: int, seats: int = 4) -> int:
-    """The deal passes to the next seat: the seat that deals deal 1, 2, …"""
-    return (first_dealer + deal - 1) % seats
-
-
-def first_free_deal(played: set[int], deals: int) -> int | None:
-    """The next deal to score: the lowest number not recorded yet (None when all are in)."""
-    return next((d for d in range(1, deals + 1) if d not in played), None)
-
-
-#: The longest player name: the scoreboard's columns are narrow on a phone.
-MAX_NAME = 30
-MAX_GROUP_NAME = 60
-
-
-def one_line(text: str) -> bool:
-    """No control characters (NUL, tabs, line breaks): a name is one line, and PostgreSQL refuses NUL.
-
-    >>> one_line("Ann-Marie 🂡"), one_line("Ann\\tBob"), one_line("\\x00")
-    (True, False, False)
-    """
-    return not any(unicodedata.category(c) == "Cc" for c in text)
+from .names import MAX_GROUP_NAME
+from .stores import Role as Role  # where the tables are, as ever: plain Python, the phone has it too
+from .views import dealer_seat
 
 
 def now() -> datetime:
@@ -273,18 +250,6 @@ class RateLimitHit(SQLModel, table=True):
     key: str = Field(max_length=255)
     #: When, in seconds since the epoch.
     at: float = Field(index=True)
-
-
-class Role(StrEnum):
-    """What one phone may do with one session, each role including the ones before it."""
-
-    VIEWER = "viewer"  #: opened its view link: it is on this phone's list of sessions
-    EDITOR = "editor"  #: opened its edit link: scores and changes hands
-    OWNER = "owner"  #: started it: also deletes it and renews its edit link
-
-    @property
-    def rank(self) -> int:
-        return list(Role).index(self)
 
 
 class Grant(SQLModel):

@@ -16,21 +16,22 @@ from functools import lru_cache
 from itertools import chain, repeat
 
 from .games.common.money import Money, MoneyError
+from .games.common.words import N_, _
 
 #: ½d, 1d, 3d, 6d, 1/-, 2/-, 2/6, the 10/- note and the £1 note.
 DEFAULT_COINS: tuple[Money, ...] = tuple(
     Money.from_sd(t) for t in ("0/0½", "0/1", "0/3", "0/6", "1/-", "2/-", "2/6", "10/-", "20/-")
 )
 COIN_NAMES = {
-    1: "halfpenny",
-    2: "penny",
-    6: "threepence",
-    12: "sixpence",
-    24: "shilling",
-    48: "florin",
-    60: "half crown",
-    240: "ten-shilling note",
-    480: "pound note",
+    1: N_("halfpenny"),
+    2: N_("penny"),
+    6: N_("threepence"),
+    12: N_("sixpence"),
+    24: N_("shilling"),
+    48: N_("florin"),
+    60: N_("half crown"),
+    240: N_("ten-shilling note"),
+    480: N_("pound note"),
 }
 
 
@@ -238,7 +239,9 @@ def _smaller_coins(
 
 
 def coin_name(coin: Money) -> str:
-    return COIN_NAMES.get(coin.halfpence, str(coin))
+    """A coin's name in the reader's language, or its value where it has none (a house's own coin)."""
+    name = COIN_NAMES.get(coin.halfpence)
+    return _(name) if name else str(coin)
 
 
 def table_coins(text: str) -> tuple[Money, ...]:

@@ -36,7 +36,8 @@ from sqlmodel import Session, col, select
 from .games import GAMES, Game
 from .games.base import Outcome, Played
 from .models import Group, Hand, Member, Player, Sitting
-from .store import pause, stake_per
+from .store import pause
+from .views import stake_per
 
 #: How a player sat in a hand.
 DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defender"

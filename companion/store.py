@@ -11,10 +11,13 @@ from __future__ import annotations
 import hmac
 import json
 import re
-import secrets
+import sys
+import threading
 import time
-from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from sqlalchemy import func
@@ -25,9 +28,8 @@ from sqlalchemy.sql import Subquery
 from sqlmodel import Session, col, delete, select, update
 from sqlmodel.sql.expression import SelectOfScalar
 
-from .games import DEFAULT, GAMES, Game, Result, Scored
-from .games.base import STAKES, Ending, Ledger, Outcome, Played, Stake, Unit
-from .games.common import Money
+from .games import DEFAULT, GAMES, Game
+from .games.base import Stake
 from .models import (
     Access,
     DeletedSitting,
@@ -38,47 +40,13 @@ from .models import (
     Player,
     Role,
     Sitting,
-    first_free_deal,
     name_key,
     now,
     saved_id,
 )
-from .settle import DEFAULT_COINS, Payment, coins_text, settle, table_coins
-
-
-class DealRefused(Exception):
-    """A new hand cannot go in as this deal; ``next_deal`` is the lowest free one (None when all are in)."""
-
-    def __init__(self, deal: int, next_deal: int | None):
-        super().__init__(f"deal {deal} is refused")
-        self.deal = deal
-        self.next_deal = next_deal
-
-
-class DealTaken(DealRefused):
-    """Another phone saved this deal first."""
-
-
-class NoSuchDeal(DealRefused):
-    """The session has no deal of that number (only a doctored form sends one)."""
-
-
-class StaleEdit(Exception):
-    """The hand changed since the form was loaded."""
-
-
-class SessionDeleted(Exception):
-    """The session was deleted (perhaps by another phone a moment ago): nothing was saved."""
-
-
-def new_secret() -> str:
-    """128 random bits, URL-safe: for view ids, edit keys and form tokens.
-
-    Never starting with "-", which a command line would read as an option (``flask edit-link <id>``).
-    """
-    while (secret := secrets.token_urlsafe(16)).startswith("-"):
-        pass
-    return secret
+from .settle import DEFAULT_COINS, coins_text
+from .stores import DealTaken, NoSuchDeal, SessionDeleted, StaleEdit, new_secret
+from .views import HandView, Scoreboard, ending_of, first_free_deal, played_of
 
 
 def create_sitting(
@@ -94,17 +62,20 @@ def create_sitting(
     stake: int = 2,
     stake_per: Stake | None = None,
     owner: str | None = None,
+    public_id: str | None = None,
 ) -> Sitting:
     """A new session of ``game`` (as many players as names) with its ``options`` (Sussex Tarot's house rules,
     Tapp Tarock's counting); in a ``group``, each name is one of its players (added to the group when new).
     ``stake``: halfpence a point or a game is worth, as ``stake_per`` says (the game's usual way if None).
-    ``owner``: the phone that starts it, its owner in the same transaction (never a session that nobody owns)."""
+    ``owner``: the phone that starts it, its owner in the same transaction (never a session that nobody owns).
+    ``public_id``: the id a phone gave the session it started with no signal (a new one if None); ``IdTaken``
+    (nothing saved) when a session has it already."""
     # The group's row first (``members_named`` locks it), as a renewal of its edit link does.
     members = members_named(db, group, names) if group is not None else [None] * len(names)
     if group is not None and owner is not None:
         _still_editor(db, owner, group)
     sitting = Sitting(
-        public_id=new_secret(),
+        public_id=public_id or new_secret(),
         edit_key=new_secret(),
         deals=deals,
         first_dealer=first_dealer,
@@ -117,7 +88,14 @@ def create_sitting(
         stake_per=(stake_per or game.stakes[0]).id,
     )
     db.add(sitting)
-    db.flush()
+    try:
+        db.flush()
+    except IntegrityError:
+        if not public_id:
+            raise
+        # The unique id decides between two sends of one start at once (SQLite's and PostgreSQL's alike).
+        db.rollback()
+        raise IdTaken(public_id) from None
     for seat, (name, member) in enumerate(zip(names, members, strict=True)):
         if member is not None:
             name = member.name  # as the group spells it
@@ -127,6 +105,15 @@ def create_sitting(
     _done(db, commit)
     db.refresh(sitting)  # its players, as stored
     return sitting
+
+
+class IdTaken(Exception):
+    """A session has the id a new one asked for (the same start, sent twice at once, went in first). Nothing was
+    saved."""
+
+    def __init__(self, public_id: str):
+        super().__init__(public_id)
+        self.public_id = public_id
 
 
 class RightsTakenBack(Exception):
@@ -305,12 +292,54 @@ def group_sittings(
     return [SittingSummary(s, None, number) for s, number in rows], more
 
 
+@cache
+def _turns() -> tuple[threading.Lock, threading.local]:
+    """The process's one turn at long work, and how deep each request is in it: made on first use, in the worker
+    (gevent has patched ``threading`` by then: the lock and the depth are then a greenlet's, not a thread's)."""
+    return threading.Lock(), threading.local()
+
+
+@contextmanager
+def long_work() -> Iterator[None]:
+    """A long piece of work (a group's pages and figures, an export's next part): one at a time in the process,
+    each giving up its turn at every ``pause``. However many a crowd asks for at once, a phone's request (never
+    long work) then waits for one step of one of them at most, not for a step of each."""
+    lock, depth = _turns()
+    level = getattr(depth, "level", 0)
+    if level == 0:
+        lock.acquire()
+    depth.level = level + 1
+    try:
+        yield
+    finally:
+        depth.level = level
+        if level == 0:
+            lock.release()
+
+
 def pause() -> None:
     """Let the worker's other requests run: between the steps of a long piece of work (an export, a big group's
     figures worked out afresh), so that it shares the worker with the phones. Under gevent (gunicorn's workers)
-    a request runs until it waits, and SQLite and psycopg never make it wait; ``time.sleep``, patched by gevent,
-    lets the others have their turn. Elsewhere it gives up nothing but the rest of a time slice."""
-    time.sleep(0)
+    a request runs until it waits, and SQLite and psycopg never make it wait: here it waits until the others have
+    had their turn (``_give_way``), long work giving its turn up meanwhile (``long_work``)."""
+    lock, depth = _turns()
+    held = getattr(depth, "level", 0) > 0
+    if held:
+        lock.release()
+    _give_way()
+    if held:
+        lock.acquire()
+
+
+def _give_way() -> None:
+    """Under gevent, wait until the worker has nothing else to do (``gevent.idle``): the phones' requests waiting
+    on their sockets are read first (``sleep(0)`` would hand the turn to the next long work without looking at
+    them). Elsewhere, the rest of a time slice."""
+    gevent = sys.modules.get("gevent.monkey")
+    if gevent is not None and gevent.is_module_patched("time"):
+        sys.modules["gevent"].idle()
+    else:
+        time.sleep(0)
 
 
 def group_numbers(group: Group) -> Subquery:
@@ -589,262 +618,6 @@ def was_deleted(db: Session, public_id: str) -> bool:
     return db.exec(select(DeletedSitting.id).where(DeletedSitting.public_id == public_id)).first() is not None
 
 
-@dataclass
-class HandView:
-    """One recorded hand, re-read for display."""
-
-    deal: int
-    dealer: int
-    version: int
-    #: The game's record.
-    record: Any
-    #: Each seat's score in the game's unit (halfpence for Sussex Tarot, points for the others).
-    payments: tuple[int, ...]
-    game: Game[Any]
-    #: The session's players, who the working names.
-    names: list[str]
-
-    @classmethod
-    def of(cls, hand: Hand, sitting: Sitting) -> HandView:
-        game = GAMES[sitting.game]
-        record = stored_record(game.id, sitting.seats, hand.record)
-        dealer = sitting.dealer_of(hand.deal)
-        return cls(hand.deal, dealer, hand.version, record, hand.scores(sitting.seats), game, sitting.names)
-
-    @cached_property
-    def result(self) -> Result:
-        """The hand scored, once, naming the players: what the game's working template shows for it."""
-        return self.game.result(self.record, self.names)
-
-    @property
-    def scored(self) -> Scored:
-        """Each seat's score and the working, from ``result`` (not scored again)."""
-        return self.game.scored(self.result)
-
-    @cached_property
-    def description(self) -> str:
-        """The hand in a line (its row on the board, and the printed sheet's): worked out once."""
-        return self.game.describe(self.record, self.names)
-
-
-@lru_cache(maxsize=4096)
-def stored_record(game_id: str, seats: int, text: str) -> Any:
-    """A stored hand's record, parsed (``stored=True``) once in a while for every reading of it: the phones of a
-    table all read the whole board again after each change, and a record's text always parses to the same
-    record (records are frozen). Kept for the last few thousand hands read, a few kilobytes each."""
-    return GAMES[game_id].parse(json.loads(text), seats, stored=True)
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A row of a session's standings: a player, or a side of a partnership game with its players named."""
-
-    seats: tuple[int, ...]
-    #: The player's name, or the side's players: "Ann & Cat".
-    name: str
-    #: The total in the game's unit (partners have the same).
-    total: int
-    #: Each of its players' money (halfpence).
-    money: int
-    #: 1 for the leader.
-    place: int
-    #: Another row has the same place.
-    equal: bool
-
-
-@dataclass
-class Scoreboard:
-    """A session with its recorded hands: totals, how it stands, money and settlement for the scoreboard.
-
-    Built whole by ``load_scoreboard``; the figures are worked out once, on first use. Totals are in the
-    game's unit; ``money`` is each seat's in halfpence, as the game settles at the session's stake.
-    """
-
-    sitting: Sitting
-    hands: list[HandView] = field(default_factory=list)
-
-    @property
-    def names(self) -> list[str]:
-        return self.sitting.names
-
-    @property
-    def game(self) -> Game[Any]:
-        return GAMES[self.sitting.game]
-
-    @property
-    def seats(self) -> range:
-        return range(self.sitting.seats)
-
-    @property
-    def coins(self) -> tuple[Money, ...]:
-        return table_coins(self.sitting.coins)
-
-    @cached_property
-    def played(self) -> Played:
-        return played_of(self.sitting, [h.record for h in self.hands], self.totals)
-
-    @cached_property
-    def ending(self) -> Ending:
-        """How this session ends, with its options (a target the table chose): it words every length."""
-        return ending_of(self.sitting)
-
-    @cached_property
-    def outcome(self) -> Outcome:
-        """Over or not, who won, and how far from the end each is (a game played to a target)."""
-        return self.game.outcome(self.played)
-
-    @property
-    def won_early(self) -> bool:
-        """A game played to a target was won before its deals ran out: no more hands go in."""
-        return self.outcome.finished and len(self.hands) < self.sitting.deals
-
-    @property
-    def heading(self) -> str:
-        """The scoreboard's heading: the deal to score next, or that the session is over."""
-        deal = self.next_deal
-        return self.ending.over(self.sitting.deals) if deal is None else self.ending.heading(deal, self.sitting.deals)
-
-    @property
-    def totals_after(self) -> str:
-        return self.ending.totals_after(len(self.hands), self.sitting.deals)
-
-    @property
-    def length(self) -> str:
-        """The session's length as its settings say it: "16 deals", "first to 800"."""
-        return self.ending.describe(self.sitting.deals)
-
-    @property
-    def progress(self) -> str:
-        return self.ending.progress(len(self.hands), self.sitting.deals)
-
-    @property
-    def next_deal(self) -> int | None:
-        if self.outcome.finished:
-            return None
-        return first_free_deal({h.deal for h in self.hands}, self.sitting.deals)
-
-    @cached_property
-    def totals(self) -> list[int]:
-        return [sum(h.payments[s] for h in self.hands) for s in self.seats]
-
-    @property
-    def stake(self) -> Stake:
-        return stake_of(self.sitting)
-
-    @cached_property
-    def money(self) -> list[int]:
-        """Each seat's money (halfpence) for the session so far, zero-sum, as the game settles at the stake."""
-        return self.game.money(self.stake, self.sitting.stake, self.played, self.outcome)
-
-    @property
-    def shows_points(self) -> bool:
-        """Whether the totals are points (money beside them or at the end), not money itself."""
-        return self.game.unit is Unit.POINTS
-
-    @property
-    def winner_names(self) -> str:
-        return " and ".join(self.names[s] for s in self.outcome.winners)
-
-    @property
-    def money_beside(self) -> bool:
-        """Whether totals show money beside the points: each point is worth the stake."""
-        return self.stake is Stake.PER_POINT
-
-    @cached_property
-    def partners(self) -> tuple[tuple[int, ...], ...]:
-        """A partnership game's sides (seats), in the game's order; () when each plays alone."""
-        return self.game.partnerships(self.sitting.seats) or ()
-
-    @property
-    def parties(self) -> tuple[tuple[int, ...], ...]:
-        """Who plays together: the sides of a partnership game, else each player alone."""
-        return self.partners or tuple((seat,) for seat in self.seats)
-
-    @cached_property
-    def ranking(self) -> list[Standing]:
-        """Who stands where, leader first: the sides of a partnership game (its players named within), else each
-        player. Each row's place is counted among the rows, so partners never share one "equal" between them."""
-        rows = [(seats, self.places[seats[0]]) for seats in self.parties]
-        found = [
-            Standing(
-                seats,
-                " & ".join(self.names[s] for s in seats),
-                self.totals[seats[0]],
-                self.money[seats[0]],
-                place,
-                [p for _, p in rows].count(place) > 1,
-            )
-            for seats, place in rows
-        ]
-        return sorted(found, key=lambda row: (-row.total, row.seats[0]))
-
-    @property
-    def sides(self) -> list[Standing]:
-        """A partnership game's sides, leader first; [] when each plays for themselves."""
-        return self.ranking if self.partners else []
-
-    @cached_property
-    def shared_place(self) -> list[bool]:
-        """Each seat's place is shared with another player or side (its partner does not count)."""
-        shared = [False] * len(self.seats)
-        for row in self.ranking:
-            for seat in row.seats:
-                shared[seat] = row.equal
-        return shared
-
-    @cached_property
-    def running_by_party(self) -> list[tuple[str, list[int]]]:
-        """(name, running total) of each side, or each player, in seat order: one line each on the chart, which
-        keeps its colour whoever leads."""
-        return [(" & ".join(self.names[s] for s in seats), self.running[seats[0]]) for seats in self.parties]
-
-    @cached_property
-    def running(self) -> list[list[int]]:
-        """Each seat's total after each recorded hand, starting from 0."""
-        series = [[0] for _ in self.seats]
-        for h in self.hands:
-            for s in self.seats:
-                series[s].append(series[s][-1] + h.payments[s])
-        return series
-
-    @cached_property
-    def standings(self) -> list[tuple[int, str, int]]:
-        """(seat, name, total), leader first."""
-        totals = self.totals
-        return sorted(((s, self.names[s], totals[s]) for s in self.seats), key=lambda r: (-r[2], r[0]))
-
-    @cached_property
-    def places(self) -> list[int]:
-        """Each seat's place, 1 for the leader; equal totals share a place, partners their side's.
-
-        The totals stay in seat order on the board (tiles never move); places say who leads.
-        """
-        return list(self.game.places(self.totals))
-
-    @cached_property
-    def ledger(self) -> Ledger:
-        """The session's money hand by hand, and what its end settles besides (``Game.ledger``)."""
-        scores = [h.payments for h in self.hands]
-        return self.game.ledger(self.stake, self.sitting.stake, scores, self.played, self.outcome)
-
-    @cached_property
-    def settlement(self) -> list[Payment]:
-        """Who pays whom, in money."""
-        return settle(self.money)
-
-
-def ending_of(sitting: Sitting) -> Ending:
-    """How a session ends, as its game reads its options."""
-    return GAMES[sitting.game].ending_for(sitting.options)
-
-
-def played_of(sitting: Sitting, records: list[Any], totals: list[int]) -> Played:
-    """A session as its game sees it: totals, hands in deal order, length, names and options."""
-    return Played(
-        tuple(totals), len(records), sitting.deals, tuple(records), tuple(sitting.names), options=sitting.options
-    )
-
-
 def restand(db: Session, sitting: Sitting) -> None:
     """Write on the session's row how it stands after its hands (``Sitting.played``, ``finished``, ``winners``),
     as its game says; part of every change to its hands, in the same transaction."""
@@ -859,16 +632,6 @@ def restand(db: Session, sitting: Sitting) -> None:
         .where(col(Sitting.id) == sitting.id)
         .values(played=len(rows), finished=outcome.finished, winners=" ".join(map(str, outcome.winners)))
     )
-
-
-def stake_of(sitting: Sitting) -> Stake:
-    """How a session settles: as it was started, or its game's usual way (sessions from before the choice)."""
-    return stake_per(GAMES[sitting.game], sitting.stake_per)
-
-
-def stake_per(game: Game[Any], stored: str) -> Stake:
-    found = STAKES.get(stored)
-    return found if found in game.stakes else game.stakes[0]
 
 
 def load_scoreboard(db: Session, sitting: Sitting) -> Scoreboard:

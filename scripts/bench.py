@@ -24,6 +24,10 @@
    hands), streamed. Floor: 50 ms a page. Then, under gunicorn, a phone's
    p95 while four clients loop the costliest of those pages, and the exports
    (floor 100 ms, no worker timeout).
+7. The phone's own Python (Pyodide and the app's code, after the load event):
+   its bytes on the wire, how long after the load event it is ready (cold,
+   then warm), and, on a Pixel 7 once it is ready, tap and typing to the
+   preview painted with no signal and on DevTools' Slow 4G (goal 100 ms).
 
     .venv/bin/python scripts/bench.py                 # the figures (several minutes)
     .venv/bin/python scripts/bench.py --only growth   # one part
@@ -34,6 +38,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import secrets
@@ -43,6 +48,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,6 +83,20 @@ def app_server(workers: int = 2, limits: bool = True) -> tuple[subprocess.Popen,
     return server, base, tmp
 
 
+@contextmanager
+def served(base: str | None = None) -> Iterator[str]:
+    """``base``, or else an app of its own (``app_server``) for as long as a part runs."""
+    if base is not None:
+        yield base
+        return
+    server, url, tmp = app_server()
+    try:
+        yield url
+    finally:
+        stop(server)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def phone_browser(playwright, base: str, phone: Phone):
     browser = playwright.chromium.launch(
         executable_path=shutil.which("chromium"),
@@ -89,14 +110,14 @@ def phone_browser(playwright, base: str, phone: Phone):
 
 
 def wire_bytes(context, page, url: str) -> tuple[int, list[tuple[str, int]]]:
-    """Bytes received (headers and compressed bodies) while loading ``url`` until the network is idle."""
+    """Bytes received (headers and compressed bodies) while loading ``url`` until its load event; what comes
+    after it (the phone's own Python, fetched once in the background) is ``phone_part``'s."""
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     urls, sizes = {}, {}
     cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
     cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
-    page.goto(url, wait_until="networkidle")
-    page.wait_for_timeout(300)
+    page.goto(url, wait_until="load")
     cdp.detach()
     items = [(urls.get(r, r).split("/", 3)[-1], int(n)) for r, n in sizes.items() if n]
     return sum(n for _, n in items), items
@@ -106,8 +127,7 @@ def page_weight(base: str | None = None) -> dict:
     """The hand-entry page's weight, on an app of its own unless given ``base``."""
     from playwright.sync_api import sync_playwright
 
-    server, base, tmp = app_server() if base is None else (None, base, None)
-    try:
+    with served(base) as base:
         phone = Phone(base)
         board = phone.start_session(["Ann", "Bob", "Cat", "Dan"])
         url = f"{base}/s/{board}/hands/new"
@@ -117,10 +137,6 @@ def page_weight(base: str | None = None) -> dict:
             first, first_items = wire_bytes(context, page, url)
             repeat, repeat_items = wire_bytes(context, page, url)
             browser.close()
-    finally:
-        if server is not None:
-            stop(server)
-            shutil.rmtree(tmp, ignore_errors=True)
     return {"first": first, "first_items": first_items, "repeat": repeat, "repeat_items": repeat_items}
 
 
@@ -158,7 +174,7 @@ EARLY_FRENCH = {
 
 def _early_french(kind: str):
     """A thumb entering one of Early French Tarot's worked hands in the form's order: the trumps set aside, then each
-    player's court cards, trumps and tricks (the last player's tricks left to the form: what remains of 12)."""
+    player's court cards, trumps and tricks (the last player's tricks and trumps left to the form: what remains)."""
     tricks, courts, trumps = EARLY_FRENCH[kind]
 
     def chip(name: str, value: object) -> str:
@@ -170,9 +186,9 @@ def _early_french(kind: str):
         for seat, won in enumerate(tricks):
             for rank, held in ((r, n) for (s, r), n in courts.items() if s == seat):
                 thumb.tap(chip(f"{rank}_{seat}", held))
-            for trump in (t for t, holder in trumps.items() if holder == str(seat)):
-                thumb.tap(chip(trump, seat))
-            if seat < len(tricks) - 1:
+            if seat < len(tricks) - 1:  # the last player's trumps and tricks are left to the form: what remains
+                for trump in (t for t, holder in trumps.items() if holder == str(seat)):
+                    thumb.tap(chip(trump, seat))
                 thumb.tap(chip(f"tricks_{seat}", won))
 
     return enter
@@ -241,10 +257,9 @@ def glance(page) -> None:
     page.wait_for_timeout(400)
 
 
-def one_hand(page, board_url: str) -> dict[str, float]:
-    page.goto(board_url)
-    page.locator("#score-hand").click()
-    page.wait_for_load_state("load")
+def enter_hand(page) -> tuple[float, float]:
+    """PARTNER's hand entered on the open form: milliseconds to the preview after its last tap, and after a
+    keystroke that changes its points."""
     page.evaluate(WATCH)
     for selector in (
         '#bid-box label[data-value="4"]',
@@ -263,7 +278,14 @@ def one_hand(page, board_url: str) -> dict[str, float]:
     page.keyboard.press("Backspace")
     glance(page)
     page.keyboard.type("2")  # 72: the last input is a keystroke
-    typed = preview_after(page)
+    return tap, preview_after(page)
+
+
+def one_hand(page, board_url: str) -> dict[str, float]:
+    page.goto(board_url)
+    page.locator("#score-hand").click()
+    page.wait_for_load_state("load")
+    tap, typed = enter_hand(page)
     page.locator("#save").click()
     page.wait_for_url(re.compile(r".*/s/[^/]+(#deal-\d+)?$"))
     saved = page.evaluate(PAINTED)
@@ -274,28 +296,22 @@ def slow_phone(hands: int, devtools_hands: int = 3, base: str | None = None) -> 
     """Hands timed on each network, on an app of its own unless given ``base``."""
     from playwright.sync_api import sync_playwright
 
-    server, base, tmp = app_server() if base is None else (None, base, None)
     results = {}
     runs = [("Slow 4G", SLOW_4G, hands), ("DevTools Slow 4G", DEVTOOLS_SLOW_4G, devtools_hands)]
     runs = [run for run in runs if run[2]]  # a network with no hands to time is left out
-    try:
-        with sync_playwright() as pw:
-            for label, network, count in runs:
-                phone = Phone(base)
-                board = f"{base}/s/{phone.start_session(['Ann', 'Bob', 'Cat', 'Dan'])}"
-                browser, context = phone_browser(pw, base, phone)
-                page = context.new_page()
-                cdp = context.new_cdp_session(page)
-                cdp.send("Network.enable")
-                cdp.send("Network.emulateNetworkConditions", {"offline": False, **network})
-                page.goto(board)  # the first visit fills the cache, as on any phone that has been here before
-                timed = [one_hand(page, board) for _ in range(count)]
-                results[label] = {k: [r[k] for r in timed] for k in FLOORS}
-                browser.close()
-    finally:
-        if server is not None:
-            stop(server)
-            shutil.rmtree(tmp, ignore_errors=True)
+    with served(base) as base, sync_playwright() as pw:
+        for label, network, count in runs:
+            phone = Phone(base)
+            board = f"{base}/s/{phone.start_session(['Ann', 'Bob', 'Cat', 'Dan'])}"
+            browser, context = phone_browser(pw, base, phone)
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, **network})
+            page.goto(board)  # the first visit fills the cache, as on any phone that has been here before
+            timed = [one_hand(page, board) for _ in range(count)]
+            results[label] = {k: [r[k] for r in timed] for k in FLOORS}
+            browser.close()
     return results
 
 
@@ -308,6 +324,143 @@ def print_slow_phone(results: dict) -> None:
             floor = FLOORS[name]
             verdict = ("ok" if max(values) < floor else "OVER") if label == "Slow 4G" else ""
             print(f"  {name:<22}{statistics.median(values):>8.0f}{max(values):>8.0f}{floor:>8} {verdict}")
+
+
+# -- 7. the phone's own Python: its download, its start, and a preview answered in the phone ------------------
+
+READY = "() => document.documentElement.dataset.phone === 'ready'"
+SINCE_LOAD = """() => performance.getEntriesByName("phone-ready")[0].startTime
+  - performance.getEntriesByType("navigation")[0].loadEventEnd"""
+
+
+def _ready_after_load(page) -> float:
+    page.wait_for_function(READY, timeout=180_000)
+    return page.evaluate(SINCE_LOAD)
+
+
+def _open_form(page, board: str) -> None:
+    page.goto(board)
+    page.locator("#score-hand").click()
+    page.wait_for_function(READY, timeout=180_000)
+
+
+def _local_previews(page, label: str, results: dict) -> None:
+    """A hand entered on the open form once the phone's Python is ready: tap and typing to the preview painted."""
+    tap, typed = enter_hand(page)
+    results.setdefault(f"{label}: tap to preview", []).append(tap)
+    results.setdefault(f"{label}: typing to preview", []).append(typed)
+
+
+def _offline_bytes(base: str) -> tuple[int, int]:
+    """What the worker fetches once (its script, the manifest, Pyodide's files, the bundle), as a phone's browser
+    is sent them: bodies compressed as the server compresses them for one that accepts Brotli; and the bundle's
+    own size."""
+    from urllib.request import Request, urlopen
+
+    from companion.web.phone.routes import PYODIDE_FILES
+
+    def size(path: str) -> int:
+        with urlopen(Request(base + path, headers={"Accept-Encoding": "br, gzip"})) as answer:
+            return len(answer.read())
+
+    with urlopen(base + "/phone/manifest.json") as answer:
+        where = json.loads(answer.read())
+    files = [where["pyodide"] + name for name in PYODIDE_FILES]
+    paths = ["/phone/worker.js", "/phone/manifest.json", where["bundle"], *files]
+    return sum(size(path) for path in paths), size(where["bundle"])
+
+
+def _saves_with_no_signal(page, context, board: str, hands: int, timed: dict) -> None:
+    """Hands scored one after another with no signal, from the phone's own scoreboard: Save to it painted."""
+    _open_form(page, board)
+    page.goto(board)
+    context.set_offline(True)
+    for _ in range(hands):
+        page.locator("#score-hand").click()
+        page.wait_for_function(READY, timeout=180_000)
+        enter_hand(page)
+        page.locator("#save").click()
+        page.wait_for_url(re.compile(r".*/s/[^/]+$"))
+        timed.setdefault("no signal: Save to scoreboard", []).append(page.evaluate(PAINTED))
+        page.wait_for_function(READY, timeout=180_000)
+
+
+def _starts_with_no_signal(page, base: str, sessions: int, timed: dict) -> None:
+    """Sessions started one after another with no signal, from the phone's own start page: Start to the new
+    session's scoreboard painted (timed from just before the tap)."""
+    for _ in range(sessions):
+        page.goto(base + "/")
+        page.wait_for_function(READY, timeout=180_000)
+        for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
+            page.fill(f"#player_{seat}", name)
+        page.evaluate("() => sessionStorage.setItem('saveAt', String(performance.timeOrigin + performance.now()))")
+        page.get_by_role("button", name="Start session").click()
+        page.wait_for_url(re.compile(r".*/s/[^/]+$"))
+        timed.setdefault("no signal: Start to scoreboard", []).append(page.evaluate(PAINTED))
+        page.wait_for_function(READY, timeout=180_000)
+
+
+def _cold_start_with_no_signal(context, board: str) -> float:
+    """The browser opened again with no signal, the scoreboard asked for: milliseconds to it on screen."""
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(board)
+    page.locator(".deal-count").wait_for(timeout=180_000)
+    taken = (time.perf_counter() - start) * 1000
+    page.close()
+    return taken
+
+
+def phone_part(hands: int, base: str | None = None) -> dict:
+    """The offline part's bytes on the wire, its start cold and warm, previews in the phone, and with no signal
+    at all: saves, and the scoreboard opened in a browser opened again."""
+    from playwright.sync_api import sync_playwright
+
+    out: dict = {}
+    with served(base) as base, sync_playwright() as pw:
+        phone = Phone(base)
+        board = f"{base}/s/{phone.start_session(['Ann', 'Bob', 'Cat', 'Dan'])}"
+        browser, context = phone_browser(pw, base, phone)
+        page = context.new_page()
+        page.goto(board + "/hands/new")
+        out["cold"] = _ready_after_load(page)
+        out["download"], out["bundle"] = _offline_bytes(base)
+        page.reload()
+        out["warm"] = _ready_after_load(page)
+        timed: dict = {}
+        for _ in range(hands):  # the form opened while there is signal, then none
+            _open_form(page, board)
+            context.set_offline(True)
+            _local_previews(page, "no signal", timed)
+            context.set_offline(False)
+        _saves_with_no_signal(page, context, board, hands, timed)
+        _starts_with_no_signal(page, base, hands, timed)
+        page.close()
+        out["reopened"] = _cold_start_with_no_signal(context, board)
+        context.set_offline(False)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, **DEVTOOLS_SLOW_4G})
+        for _ in range(hands):
+            _open_form(page, board)
+            _local_previews(page, "DevTools Slow 4G", timed)
+        out["previews"] = timed
+        browser.close()
+    return out
+
+
+def print_phone_part(found: dict) -> None:
+    print("\n7. The phone's own Python (Pyodide and the app's code, fetched after the load event, once)")
+    print(f"  bundle of the app's Python   {found['bundle']:>10,} B (zip)")
+    print(f"  downloaded after the load    {found['download']:>10,} B on the wire (Pyodide, the bundle, the worker)")
+    print(f"  ready after the load event   {found['cold']:>10.0f} ms cold (nothing cached), {found['warm']:.0f} warm")
+    print(f"  no signal, browser reopened  {found['reopened']:>10.0f} ms to the scoreboard on screen")
+    print(f"  {'':<34}{'median':>8}{'worst':>8}{'goal':>8}")
+    for label, values in found["previews"].items():
+        goal = 200 if "Save" in label or "Start" in label else 100
+        verdict = "ok" if max(values) <= goal else "OVER"
+        print(f"  {label:<34}{statistics.median(values):>8.0f}{max(values):>8.0f}{goal:>8} {verdict}")
 
 
 # -- 4. growth ---------------------------------------------------------------------
@@ -635,9 +788,9 @@ def _ottocento_session(db, hands: int, target: int, group=None, names=("Ann", "B
 def _forget() -> None:
     """Everything an app process keeps between requests (parsed hands, each session's figures): the next page is
     built as the first after a change, or after a restart."""
-    from companion import stats, store
+    from companion import stats, views
 
-    store.stored_record.cache_clear()
+    views.stored_record.cache_clear()
     for kept in (stats._evenings, stats._seat_counts, stats._player_counts, stats._added_ups):
         kept.clear()
 
@@ -1235,7 +1388,7 @@ def tiny_sizes() -> Sizes:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, help="hands timed on Slow 4G (5; 1 with --tiny)")
-    parser.add_argument("--only", choices=("time", "weight", "taps", "growth", "statistics", "bounds"))
+    parser.add_argument("--only", choices=("time", "weight", "taps", "growth", "statistics", "bounds", "phone"))
     parser.add_argument(
         "--tiny",
         action="store_true",
@@ -1245,7 +1398,7 @@ def main() -> None:
     args = parser.parse_args()
     sizes = tiny_sizes() if args.tiny else Sizes()
     hands = sizes.hands if args.hands is None else args.hands
-    browser_parts = args.only in (None, "time", "weight", "taps")
+    browser_parts = args.only in (None, "time", "weight", "taps", "phone")
     shared = sizes.shared_server and browser_parts
     server, base, tmp = app_server(workers=1, limits=False) if shared else (None, None, None)
     try:
@@ -1255,6 +1408,8 @@ def main() -> None:
             print_weight(page_weight(base))
         if args.only in (None, "taps"):
             print_taps(taps(sizes, base))
+        if args.only in (None, "phone"):
+            print_phone_part(phone_part(max(hands, 1), base))
     finally:
         if server is not None:
             stop(server)

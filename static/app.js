@@ -57,12 +57,14 @@ document.addEventListener("htmx:load", (event) => {
   for (const box of event.detail.elt.querySelectorAll("#pick-players")) box.hidden = false;
 });
 
-// "Deals first" shows the players' names as they are typed.
+// "Deals first" shows the players' names as they are typed ("Player 2" for one not typed yet, in the reader's
+// language: the page's script tag carries the words).
+const PLAYER = document.currentScript?.dataset.player || "Player %n";
 document.addEventListener("input", (event) => {
   const seat = /^player_(\d)$/.exec(event.target.id || "");
   if (!seat) return;
   const label = document.querySelector(`#first_dealer-box label[data-value="${seat[1]}"] span`);
-  if (label) label.textContent = event.target.value.trim() || `Player ${Number(seat[1]) + 1}`;
+  if (label) label.textContent = event.target.value.trim() || PLAYER.replace("%n", Number(seat[1]) + 1);
 });
 
 // The hand form, one answer after another. Its answers every hand needs are marked data-step, in order; a tap
@@ -76,10 +78,14 @@ const answered = (step) => {
   return !field || field.value.trim() !== "";
 };
 
+// The box last brought on screen, and the box holding the focus that asked for it (the same, but for a box that
+// names another to reveal).
 let revealed = null;
+let revealedFor = null;
 
-function reveal(box) {
+function reveal(box, asked = box) {
   revealed = box;
+  revealedFor = asked;
   const bar = document.querySelector("#hand-form .actions");
   const bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
   const { top, bottom: end } = box.getBoundingClientRect();
@@ -109,20 +115,53 @@ document.addEventListener("change", (event) => {
   const steps = [...choice.form.querySelectorAll("[data-step]")].filter((s) => s.getClientRects().length);
   const here = steps.findIndex((s) => s.contains(choice));
   const next = here < 0 ? null : steps.slice(here + 1).find((s) => !answered(s));
-  if (!next) return; // an optional choice, or the last answer: the focus stays
-  next.querySelector("input, select").focus({ preventScroll: true });
-  reveal(next);
+  // A tap in a box marked data-reveal brings the whole box on screen (Early French Tarot: a player's block), or the
+  // box it names (Ottocento: the last trick tapped, the combinations come up).
+  const block = choice.closest("[data-reveal]");
+  if (next) {
+    next.querySelector("input, select").focus({ preventScroll: true });
+    reveal(next);
+  } else if (here < 0 && block) {
+    reveal(document.getElementById(block.dataset.reveal) || block, block);
+  } else {
+    // An optional choice, or the last answer: the focus stays, and the page where the thumb left it, unless the
+    // preview's answer grows the bar over the chip just tapped.
+    revealed = revealedFor = choice.closest("label") || choice;
+  }
 });
 
-// A folded section opened by a tap shows as much of itself as fits above the bar.
+// Answers the form fills in while they are left blank (Early French Tarot: the last player's tricks, what remains of
+// the total once the others' are in, and a trump no one else holds) show in their chips, marked "rest", as the
+// table taps: as the server marks them when it makes the page.
+function markRest(form) {
+  for (const chip of form.querySelectorAll("[data-rest-blank]")) {
+    const { name } = chip.querySelector("input");
+    chip.classList.toggle("rest", !form.querySelector(`input[name="${name}"]:checked`));
+  }
+  for (const box of form.querySelectorAll("[data-rest-total]")) {
+    const others = box.dataset.restFrom.trim().split(" ").map((n) => form.querySelector(`input[name="${n}"]:checked`));
+    const known = !box.querySelector("input:checked") && others.every(Boolean);
+    const rest = known ? Number(box.dataset.restTotal) - others.reduce((sum, c) => sum + Number(c.value), 0) : null;
+    for (const chip of box.querySelectorAll("label[data-value]")) chip.classList.toggle("rest", chip.dataset.value === String(rest));
+  }
+}
+document.addEventListener("change", (event) => {
+  if (event.target.form?.id === "hand-form") markRest(event.target.form);
+});
+
+// A folded section opened by a tap shows as much of itself as fits above the bar; one of a set opened one at a
+// time (data-sections: Ottocento's groups) shows the set from its top, so that the others stay a tap away.
 document.addEventListener("click", (event) => {
   const summary = event.target.closest("#hand-form details.section > summary");
-  if (summary && !summary.parentElement.open) requestAnimationFrame(() => reveal(summary.parentElement));
+  const section = summary && summary.parentElement;
+  if (section && !section.open) requestAnimationFrame(() => reveal(section.closest("[data-sections]") || section));
 });
 
 // The preview's answer changes the bar's height: the answer just brought on screen stays clear of it.
 document.addEventListener("htmx:afterSettle", (event) => {
-  if (event.detail.target.id === "preview" && revealed && revealed.contains(document.activeElement)) reveal(revealed);
+  if (event.detail.target.id === "preview" && revealed && revealedFor.contains(document.activeElement)) {
+    reveal(revealed, revealedFor);
+  }
 });
 
 // The hand as entered is kept with the page's history entry, so Back (after Rules, say) or a reload brings it
@@ -155,10 +194,21 @@ function bringBack(form) {
   if (anyChoice) anyChoice.dispatchEvent(new Event("change", { bubbles: true })); // the preview and the bar
 }
 
+// Taps made before the scripts arrived (a slow line) are in the form but were never previewed.
+function touched(form) {
+  return [...form.elements].some((control) => {
+    if (NOT_KEPT.has(control.name)) return false;
+    if (control.type === "radio" || control.type === "checkbox") return control.checked !== control.defaultChecked;
+    if (control.options) return [...control.options].some((option) => option.selected !== option.defaultSelected);
+    return "defaultValue" in control && control.value !== control.defaultValue;
+  });
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   const form = document.getElementById("hand-form");
   if (!form) return;
-  bringBack(form);
+  if (history.state && history.state.hand) bringBack(form);
+  else if (touched(form)) form.querySelector("input[type=radio]")?.dispatchEvent(new Event("change", { bubbles: true }));
   const keep = () => keepHand(form);
   form.addEventListener("input", keep);
   form.addEventListener("change", keep);
@@ -199,3 +249,23 @@ async function keepAwake() {
 }
 document.addEventListener("DOMContentLoaded", keepAwake);
 document.addEventListener("visibilitychange", keepAwake);
+
+// A session's page that this phone may score loads the phone's own Python after the load event (phone.js): a
+// first visit's first paint waits for none of it.
+const phoneKeep = document.querySelector('meta[name="phone-keep"]');
+window.addEventListener("load", () => {
+  if (!phoneKeep) return;
+  document.head.append(Object.assign(document.createElement("script"), { src: phoneKeep.dataset.script }));
+});
+
+// The service worker, with no signal, asks the open pages which can answer for the server (phone.js, on a
+// session's pages): a page without it says at once that it cannot, so none is waited for.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const [port] = event.ports;
+    if (!port || !event.data || !event.data.ping || document.documentElement.hasAttribute("data-shell")) return;
+    if (!phoneKeep) port.postMessage({ ready: false });
+    else if (!window.phoneAnswers) (window.phonePings ||= []).push(port); // phone.js answers once loaded
+  });
+  navigator.serviceWorker.startMessages();
+}

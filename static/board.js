@@ -90,7 +90,8 @@ document.addEventListener("htmx:afterSwap", (event) => {
 // A table wider than the phone scrolls sideways in its box: a line above it says so, in words (the
 // shadow at its edge, from the style sheet, also shows without this). Checked again when the width
 // changes, as when the phone turns.
-const HINT = "Scroll → for the rest of the table";
+// The words come from the page (its script tag), in the reader's language.
+const HINT = document.currentScript?.dataset.scrollHint || "Scroll → for the rest of the table";
 const wide = new ResizeObserver((entries) => {
   for (const { target } of entries) {
     const overflows = target.scrollWidth > target.clientWidth + 1;

@@ -19,12 +19,13 @@ from flask import request_finished
 from sqlalchemy import event
 from sqlmodel import Session, select
 
-from companion import backup, store
+from companion import backup, store, views
 from companion.games import GAMES
 from companion.games.base import Target
 from companion.games.sussex import DEFAULT_HOUSE_RULES, HandRecord
 from companion.models import Group, Hand, Member, Role, Sitting
-from companion.store import NoSuchDeal, create_group, create_sitting, grant, hand_values, record_hand, restand
+from companion.store import create_group, create_sitting, grant, hand_values, record_hand, restand
+from companion.stores import NoSuchDeal
 from tests.web.helpers import PARTNER_MADE, csrf_from
 from tests.web.test_groups import make_group, play_out, score, start_group_session
 
@@ -271,7 +272,7 @@ def test_a_groups_pages_read_a_line_a_session_once_its_hands_are_worked_out(clie
 
 
 def test_a_scoreboard_seen_again_parses_none_of_its_hands_again(client, monkeypatch):
-    store.stored_record.cache_clear()
+    views.stored_record.cache_clear()
     parsed: list[object] = []
     sussex = GAMES["sussex"]
     real = sussex.parse

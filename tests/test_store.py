@@ -11,16 +11,8 @@ from sqlmodel import Session, select
 from companion.games import GAMES
 from companion.games.sussex import DEFAULT_HOUSE_RULES, HandRecord, score
 from companion.models import Hand, Sitting
-from companion.store import (
-    DealTaken,
-    NoSuchDeal,
-    StaleEdit,
-    create_sitting,
-    delete_hand,
-    edit_hand,
-    hand_values,
-    record_hand,
-)
+from companion.store import create_sitting, delete_hand, edit_hand, hand_values, record_hand
+from companion.stores import DealTaken, NoSuchDeal, StaleEdit
 
 RECORD = HandRecord.from_json(
     {"bid": "4", "declarer": 1, "called_card": "7C", "young_trumps": "hearts", "holder": 3, "points": 71}

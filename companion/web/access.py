@@ -20,7 +20,8 @@ from flask import abort, g, session
 
 from ..extensions import db
 from ..models import Group, Role, Sitting
-from ..store import SessionDeleted, find_sitting, grant, is_session_id, new_secret, role_of, was_deleted
+from ..store import find_sitting, grant, is_session_id, role_of, was_deleted
+from ..stores import SessionDeleted, new_secret
 
 DEVICE = "device"
 #: Before migration 0004 a phone's edit rights were a list of session ids in its cookie.

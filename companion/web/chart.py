@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..store import Scoreboard
+from ..views import Scoreboard
 
 WIDTH, HEIGHT, PAD = 320, 150, 14
 #: The most points a line is drawn through, about one each 3 pixels: over hundreds of a group's sessions a line

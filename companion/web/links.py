@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from ..extensions import db
 from ..models import Group, Sitting
-from ..store import renew_edit_key
+from ..store import long_work, renew_edit_key
 from . import render, see_other
 from .access import can_edit, is_owner, join, require_owner
 
@@ -100,5 +100,12 @@ def attachment(body: str | Callable[[Session], Iterator[str]], mimetype: str, fi
 
 def _streamed(make: Callable[[Session], Iterator[str]]) -> Iterator[str]:
     """What ``make`` makes, with the database session of the stream's own context: the view's was closed as it
-    returned, and this one is closed when the stream ends (or the phone goes)."""
-    yield from make(db.session)
+    returned, and this one is closed when the stream ends (or the phone goes). Each part is made as long work,
+    in the process's turn at it (``store.long_work``), and sent outside it: a slow reader holds no one's turn."""
+    parts = make(db.session)
+    while True:
+        with long_work():
+            part = next(parts, None)
+        if part is None:
+            return
+        yield part

@@ -50,8 +50,9 @@ class SessionCookies(SecureCookieSessionInterface):
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         # A poll or preview may be answered after a Save on the same phone: sending back the cookie it came
-        # with would overwrite the Save's, and its notice with it. Only a change goes back from htmx.
-        if request.headers.get("HX-Request"):
+        # with would overwrite the Save's, and its notice with it. Only a change goes back from htmx, or from
+        # the phone keeping its session (phone.js: X-Phone).
+        if request.headers.get("HX-Request") or request.headers.get("X-Phone"):
             return session.modified
         return super().should_set_cookie(app, session)
 

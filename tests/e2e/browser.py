@@ -15,9 +15,8 @@ from werkzeug.serving import make_server
 from tests.conftest import make_app
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("live") / "live.sqlite3")
+def _serve(path, **config):
+    app = make_app(path, **config)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     app.config["BASE_URL"] = f"http://127.0.0.1:{server.server_port}"  # share links lead back here
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -26,6 +25,19 @@ def live_server(tmp_path_factory):
     server.shutdown()
     thread.join(timeout=5)
     app.extensions["db_engine"].dispose()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app, its hand forms previewed by the server alone: each phone starting Pyodide beside every hand form
+    would cost a test seconds of both cores (``phone_server`` has it, for the tests of the phone's own Python)."""
+    yield from _serve(tmp_path_factory.mktemp("live") / "live.sqlite3", PHONE_WORKER=False)
+
+
+@pytest.fixture(scope="session")
+def phone_server(tmp_path_factory):
+    """The app as served: a hand form starts the phone's own Python beside it (``static/phone.js``)."""
+    yield from _serve(tmp_path_factory.mktemp("phone") / "phone.sqlite3")
 
 
 #: The two phones a layout test runs on (Chromium in both; iPhone 13's own browser type dropped); other tests

@@ -106,6 +106,20 @@ def test_back_mid_hand_brings_the_hand_back_as_left_with_its_bar(phone: Page, li
     expect(summary.locator(".summary-pays li")).to_have_count(4)
 
 
+def test_taps_made_before_the_scripts_arrived_are_previewed_once_they_do(phone: Page, live_server: str):
+    """On a slow line a player taps before htmx has run: once it runs, the preview shows what was tapped."""
+    board = start(phone, live_server)
+    phone.goto(board)
+    held: list = []
+    phone.route(re.compile(r"/vendor/htmx"), lambda route: held.append(route))
+    phone.locator("#score-hand").click()
+    tap(phone, "bid", "3")
+    assert held, "htmx was asked for"
+    expect(phone.locator("#preview")).to_contain_text("Still to fill in: Bid, Declarer")  # not previewed yet
+    held[0].continue_()
+    expect(phone.locator("#preview")).to_contain_text("Still to fill in: Declarer")
+
+
 # -- 3. two phones on one deal -----------------------------------------------------------
 
 

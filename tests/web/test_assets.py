@@ -45,9 +45,9 @@ def test_htmx_comes_from_the_npm_install_under_its_version(client):
 
 
 def without_tokens(html: bytes) -> bytes:
-    """The hand form holds a new form token each time it is served, and a signed
+    """The hand form holds a new form token each time it is served (a start form a new session id), and a signed
     CSRF token that carries the time (so it changes from one second to the next)."""
-    html = re.sub(rb'name="(form_token|csrf_token)" type="hidden" value="[^"]*"', b"", html)
+    html = re.sub(rb'name="(form_token|csrf_token|public_id)" type="hidden" value="[^"]*"', b"", html)
     return re.sub(rb'"X-CSRFToken": "[^"]*"', b"", html)
 
 

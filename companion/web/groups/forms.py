@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 
-from ...models import MAX_GROUP_NAME
+from ...games.common.fields import lazy_gettext as _l
+from ...names import MAX_GROUP_NAME
 from ..sittings.forms import HouseRulesForm, name_field
 
 

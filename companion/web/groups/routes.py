@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from ...backup import export_text, group_csv, group_ids
 from ...extensions import db
 from ...games import DEFAULT, GAMES, Game
+from ...games.common.fields import lazy_gettext as _l
 from ...games.common.fields import whole_number
 from ...models import GameOptions, Group, Member, Role, Sitting, name_key
 from ...stats import group_stats, leaderboard
@@ -23,6 +24,7 @@ from ...store import (
     find_group,
     find_member,
     group_sittings,
+    long_work,
     rename_member,
     update_group,
 )
@@ -32,7 +34,8 @@ from ..chart import COLOURS, line_chart
 from ..limits import saves, starts
 from ..links import attachment, join_with_key, renew_link, share_page
 from ..sittings.forms import SittingForm, again_data, group_data, options_form, sitting_form
-from ..sittings.routes import carried, create_from, game_and_players
+from ..sittings.routes import create_from
+from ..sittings.starting import carried, game_and_players
 from .forms import GroupForm, MemberForm
 
 bp = Blueprint("groups", __name__)
@@ -45,10 +48,7 @@ LEADERS, LEADERS_PER_PAGE = 20, 50
 CHARTED = len(COLOURS)
 #: The largest id a row may have (PostgreSQL's integer): a larger one in a link names nobody, and is not asked for.
 LARGEST_ID = 2**31 - 1
-
-
-def _too_many() -> str:
-    return _("A group has at most %(most)s players: start a session outside the group for a guest.", most=MAX_PLAYERS)
+TOO_MANY = _l("A group has at most %(most)s players: start a session outside the group for a guest.", most=MAX_PLAYERS)
 
 
 def _group(public_id: str) -> Group:
@@ -126,6 +126,7 @@ def _player_page(group: Group, member: Member, form: MemberForm | None = None, s
 
 
 @bp.get("/g/<public_id>")
+@long_work()  # one at a time in a process: a crowd asking for them leaves the phones their turn
 def show(public_id: str) -> Response:
     return _group_page(_group(public_id))
 
@@ -158,6 +159,7 @@ def settings(public_id: str) -> Response:
 
 
 @bp.get("/g/<public_id>/sessions")
+@long_work()
 def sessions(public_id: str) -> Response:
     """All the group's sessions, newest first, a page at a time."""
     group = _group(public_id)
@@ -167,6 +169,7 @@ def sessions(public_id: str) -> Response:
 
 
 @bp.get("/g/<public_id>/leaderboard")
+@long_work()
 def standings(public_id: str) -> Response:
     """Every player who has played, a page at a time."""
     group = _group(public_id)
@@ -179,6 +182,7 @@ def standings(public_id: str) -> Response:
 
 
 @bp.get("/g/<public_id>/players/<int:member_id>")
+@long_work()
 def player(public_id: str, member_id: int) -> Response:
     group = _group(public_id)
     return _player_page(group, _member(group, member_id))
@@ -198,7 +202,7 @@ def add_player(public_id: str) -> Response:
         except NameTaken:
             form.name.errors = [*form.name.errors, _("The group has a player of that name already.")]
         except TooManyPlayers:
-            form.name.errors = [*form.name.errors, _too_many()]
+            form.name.errors = [*form.name.errors, TOO_MANY]
     return _group_page(group, form, status=422)
 
 
@@ -265,7 +269,7 @@ def create_session(public_id: str) -> Response:
         new = {name_key(n) for n in full.names}
         for field in form.name_fields:
             if name_key(field.data) in new:
-                field.errors = [*field.errors, _too_many()]
+                field.errors = [*field.errors, TOO_MANY]
         return _start_page(group, form, status=422)
 
 

@@ -9,22 +9,28 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from functools import cache
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, RadioField, StringField
+from wtforms import Field, HiddenField, RadioField, StringField
 from wtforms.form import BaseForm
-from wtforms.validators import DataRequired, Length, StopValidation, ValidationError
+from wtforms.validators import DataRequired, Length, Regexp, ValidationError
 
 from ...games import DEFAULT, GAMES, Game
 from ...games.base import STAKES, Stake
 from ...games.common import Money, MoneyError
+from ...games.common.fields import lazy_gettext as _l
 from ...games.common.fields import options, strip
-from ...models import MAX_NAME, Group, Sitting, one_line
+from ...names import MAX_NAME, one_line
 from ...settle import DEFAULT_COINS, coins_text, parse_coins
+from ...stores import new_secret
+from ...views import SessionDocument
+
+if TYPE_CHECKING:  # the phone's copy of this form has no database
+    from ...models import Group, Sitting
 
 #: What each seat's missing name says: whole sentences, as the ordinal agrees with "player" in other languages.
 MISSING_NAME = (
@@ -43,23 +49,12 @@ def _one_line(_form: BaseForm, field: Field) -> None:
         raise ValidationError(_("A name cannot hold tabs, line breaks or other control characters."))
 
 
-class Required(DataRequired):
-    """``DataRequired`` whose message (lazy: the form is made at import) is put in words as the form is checked:
-    beside the field it is then a plain string, escaped as any other."""
-
-    def __call__(self, form: BaseForm, field: Field) -> None:
-        try:
-            super().__call__(form, field)
-        except StopValidation as missing:
-            raise StopValidation(str(missing)) from None
-
-
 def name_field(label: str, missing: str, most: int = MAX_NAME, capitalize: str = "words") -> StringField:
     """A name on one line: a player's, or a group's."""
     return StringField(
         label,
-        # Required judges the name after stripping: a name of spaces is no name.
-        validators=[Required(missing), Length(max=most), _one_line],
+        # DataRequired judges the name after stripping: a name of spaces is no name.
+        validators=[DataRequired(missing), Length(max=most), _one_line],
         filters=[strip],
         render_kw={"autocomplete": "off", "maxlength": most, "autocapitalize": capitalize},
     )
@@ -129,10 +124,17 @@ class SittingForm(CoinsForm):
         filters=[strip],
         description=_l("in s/d, e.g. 0/1 for a penny or 0/0½ for a halfpenny: for settling up."),
     )
+    #: The id of the session this form starts, chosen as the form is shown (by the server, or by a phone with no
+    #: signal): the same start sent twice is made once, and a start the server refuses keeps the phone's id, so
+    #: the session started as corrected is the one the phone's waiting hands belong to. Only as ``new_secret()``
+    #: makes them: a short, guessable view link is no form's.
+    public_id = HiddenField(validators=[Regexp(r"^[A-Za-z0-9_-]{22}$")])
 
     def __init__(self, game: Game[Any], players: int, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.game, self.players = game, players
+        if not self.public_id.data:
+            self.public_id.data = new_secret()
         for seat in range(players, MOST_PLAYERS):  # only as many names as players
             del self[f"player_{seat}"]
         # "Deals first" offers the names as typed (app.js keeps them in step while typing).
@@ -149,11 +151,11 @@ class SittingForm(CoinsForm):
         if game.stakes == (Stake.NONE,):  # the scores are money
             del self["stake_per"], self["stake"]
             return
-        self.stake_per.choices = options((s.id, _("per %(unit)s", unit=s.per)) for s in game.stakes)
+        self.stake_per.choices = options((s.id, _(s.words.choice)) for s in game.stakes)
         if not self.stake_per.data:
             self.stake_per.data = game.stakes[0].id
         if len(game.stakes) == 1:
-            self.stake.label.text = _("Each %(unit)s is worth", unit=game.stakes[0].per)
+            self.stake.label.text = _(game.stakes[0].words.label)
         if not self.stake.data:
             self.stake.data = game.stakes[0].usual
 
@@ -182,6 +184,33 @@ class SittingForm(CoinsForm):
     def stake_halfpence(self) -> int:
         return Money.from_sd(self.stake.data or "").halfpence if "stake" in self else 0
 
+    @property
+    def session_id(self) -> str:
+        """The id this form starts its session under (``public_id``, given as the form is made)."""
+        return str(self.public_id.data)
+
+    def document(self, public_id: str, created: datetime) -> SessionDocument:
+        """The session this form starts, as ``store.create_sitting`` stores it: what a phone with no signal keeps
+        until it sends the form on to the server (``companion.phone``)."""
+        return SessionDocument(
+            public_id,
+            self.game.id,
+            tuple(self.names),
+            int(self.deals.data),
+            self.stake_halfpence,
+            self.chosen_stake.id,
+            self.coins.data or coins_text(DEFAULT_COINS),
+            json.dumps(self.game.options_json(self.options)),
+            int(self.first_dealer.data),
+            created.isoformat(),
+        )
+
+    def starts(self, document: SessionDocument) -> bool:
+        """Whether ``document`` is the session this form starts (whatever its id, time and revision)."""
+        moving = {"public_id": "", "created": "", "group_id": None, "revision": 0}
+        mine = self.document(document.public_id, datetime.now()).as_dict() | moving
+        return mine == document.as_dict() | moving
+
     def validate(self, extra_validators: Mapping[str, Sequence[Any]] | None = None) -> bool:
         fine = super().validate(extra_validators)
         keys = [(f.data or "").casefold() for f in self.name_fields]
@@ -202,9 +231,7 @@ class SittingForm(CoinsForm):
             raise ValidationError(_("Stake: %(problem)s.", problem=exc)) from None
         most = Money.from_sd(self.chosen_stake.most)
         if not 0 < stake.halfpence <= most.halfpence:
-            raise ValidationError(
-                _("A %(unit)s is worth from 0/0½ to %(most)s.", unit=self.chosen_stake.per, most=most.pounds_text())
-            )
+            raise ValidationError(_(self.chosen_stake.words.bounds, most=most.pounds_text()))
 
 
 @cache
@@ -228,7 +255,7 @@ def group_data(group: Group, game: Game[Any]) -> dict[str, Any]:
     return {"coins": group.coins, **game.options_json(group.options_for(game))}
 
 
-def _seats_data(sitting: Sitting) -> dict[str, str]:
+def _seats_data(sitting: Sitting | SessionDocument) -> dict[str, str]:
     """A start form's players, first dealer and length, as in ``sitting``."""
     data = {f"player_{seat}": name for seat, name in enumerate(sitting.names)}
     data.update(
@@ -238,7 +265,7 @@ def _seats_data(sitting: Sitting) -> dict[str, str]:
     return data
 
 
-def again_data(sitting: Sitting, defaults: Group | None = None) -> dict[str, str]:
+def again_data(sitting: Sitting | SessionDocument, defaults: Group | None = None) -> dict[str, str]:
     """The start form filled as the session ``sitting`` was: the same players, length, stake and options.
 
     With ``defaults`` (its group), the coins are the group's as they are now, and so are the house rules if the

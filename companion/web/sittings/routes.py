@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, request, url_for
+from flask import Blueprint, abort, current_app, flash, jsonify, request, url_for
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ...backup import export_text, hands_csv
@@ -15,18 +15,21 @@ from ...games import DEFAULT, GAMES, Game
 from ...games.common.fields import whole_number
 from ...models import Group, Role, Sitting, saved_id
 from ...store import (
+    IdTaken,
     RightsTakenBack,
-    SittingSummary,
     create_sitting,
     delete_sitting,
-    ending_of,
     find_sitting,
     groups_of,
     hand_count,
     load_scoreboard,
     revision_of,
+    role_of,
     sittings_of,
+    was_deleted,
 )
+from ...stores import SessionDeleted
+from ...views import SessionDocument, ending_of
 from .. import is_htmx, render, see_other
 from ..access import (
     can_edit,
@@ -40,10 +43,11 @@ from ..access import (
     sitting_at,
     visible_group,
 )
-from ..chart import running_totals_chart
 from ..limits import starts
 from ..links import attachment, join_with_key, renew_link, share_page
-from .forms import MOST_PLAYERS, SittingForm, again_data, players_of, sitting_form
+from . import starting
+from .board import board_page
+from .forms import SittingForm, sitting_form
 
 bp = Blueprint("sittings", __name__)
 #: Sessions, and groups, a page of the start page lists: the rest are a tap away.
@@ -56,22 +60,6 @@ def game_of_session(sitting: Sitting) -> Game[Any]:
     return GAMES[sitting.game]
 
 
-#: How long an unfinished session counts as still being played: an evening, and the night after it.
-RUNNING_FOR = timedelta(hours=24)
-
-
-def _running(sittings: list[SittingSummary]) -> list[SittingSummary]:
-    """The sessions still being played: unfinished (as each row says), and started within ``RUNNING_FOR`` (not
-    last month's)."""
-    since = datetime.now(UTC) - RUNNING_FOR
-    return [s for s in sittings if not s.finished and _utc(s.sitting.created_at) > since]
-
-
-def _utc(moment: datetime) -> datetime:
-    """A stored time, in UTC: SQLite gives it back without its zone."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 def _start_page(form: SittingForm, status: int = 200) -> Response:
     """The start page: a page of this phone's sessions (``?page=``) and of its groups (``?groups=``), a line each,
     however many it has."""
@@ -79,22 +67,7 @@ def _start_page(form: SittingForm, status: int = 200) -> Response:
     shelf = whole_number(request.args.get("groups", "1"), most=100000) or 1
     sittings, more = sittings_of(db.session, device(), page, PER_PAGE)
     groups, more_groups = groups_of(db.session, device(), shelf, GROUPS_PER_PAGE)
-    # A returning phone finds first what it came back for: its sessions still being played, and its groups.
-    running = _running(sittings) if page == 1 else []
-    return render(
-        "sittings/start.html",
-        status=status,
-        form=form,
-        action=url_for("sittings.create"),
-        sittings=sittings,
-        page=page,
-        more=more,
-        groups=groups,
-        groups_page=shelf,
-        more_groups=more_groups,
-        running=running,
-        default=DEFAULT,
-    )
+    return starting.start_page(form, sittings, status, page, more, groups, shelf, more_groups)
 
 
 def _last(game: Game[Any]) -> Sitting | None:
@@ -106,14 +79,17 @@ def _last(game: Game[Any]) -> Sitting | None:
 @bp.get("/")
 def start() -> Response:
     """The start page: the usual game's form; ``?again=<id>`` fills it with that session's players and settings."""
-    last = _last(DEFAULT)
-    if last is not None:
-        return _start_page(sitting_form(DEFAULT, last.seats, data=again_data(last)))
-    return _start_page(sitting_form(DEFAULT, DEFAULT.players[0]))
+    return _start_page(starting.usual_form(_last(DEFAULT)))
 
 
-def create_from(form: SittingForm, group: Group | None = None) -> Response:
-    """The session the filled form describes (in ``group``, if any); the starting phone owns it."""
+def create_from(form: SittingForm, group: Group | None = None, public_id: str | None = None) -> Response:
+    """The session the filled form describes (in ``group``, if any); the starting phone owns it. ``public_id``: the
+    id the form came with (``SittingForm.public_id``): chosen as the form was shown, by the server or by a phone
+    with no signal, so that the same start sent again (a second tap, an answer lost) is made once."""
+    if public_id is not None:
+        again, public_id = _start_under(public_id, form)
+        if again is not None:
+            return again
     try:
         sitting = create_sitting(
             db.session,
@@ -127,10 +103,38 @@ def create_from(form: SittingForm, group: Group | None = None) -> Response:
             stake=form.stake_halfpence,
             stake_per=form.chosen_stake,
             owner=own_device(),  # the phone that starts a session scores it, and may delete it
+            public_id=public_id,
         )
     except RightsTakenBack:  # a new edit link of the group, since this request checked the phone's rights
         abort(403)
+    except IdTaken as taken:  # the same start sent twice at once: the other one went in
+        again, _ = _start_under(taken.public_id, form)
+        # Not this very start (the same form filled otherwise, sent at the same instant): one of its own.
+        return again if again is not None else create_from(form, group)
     return see_other(url_for("sittings.show", public_id=sitting.public_id))
+
+
+def _start_under(public_id: str, form: SittingForm) -> tuple[Response | None, str | None]:
+    """A start sent again (a second tap, its first answer lost) is answered as it was: the session's page, if
+    this phone started it as the form says (else the id to start it under: the form's, or None for a new one when
+    this phone's session of that id has other players or settings, from the same page filled again). 403 if
+    another phone's, 410 if deleted."""
+    sitting = find_sitting(db.session, public_id)
+    if sitting is None:
+        if was_deleted(db.session, public_id):
+            raise SessionDeleted(public_id)
+        return None, public_id
+    # Its own grant, as ``create_sitting`` wrote it: never one a group's role gives.
+    if role_of(db.session, device(), sitting) is not Role.OWNER:
+        abort(403)
+    if not form.starts(SessionDocument.of(sitting)):
+        return None, None
+    return see_other(url_for("sittings.show", public_id=public_id)), public_id
+
+
+def _create(form: SittingForm) -> Response:
+    """The session a filled start form describes, under the id it came with."""
+    return create_from(form, public_id=form.session_id)
 
 
 @bp.post("/sessions")
@@ -140,49 +144,14 @@ def create() -> Response:
     form = sitting_form(DEFAULT, DEFAULT.players[0])
     if not form.validate_on_submit():
         return _start_page(form, status=422)
-    return create_from(form)
-
-
-def game_and_players(game_id: str) -> tuple[Game[Any], int]:
-    """The game of a URL and the number of players ``?players=`` asks for (its usual number if it has no such)."""
-    game = GAMES.get(game_id)
-    if game is None:
-        abort(404)
-    return game, players_of(game, whole_number(request.args.get("players", "")))
-
-
-#: What a start form keeps when the number of players changes: the names and the settings that do not depend
-#: on it (the length and the first dealer do).
-_KEPT = (*(f"player_{seat}" for seat in range(MOST_PLAYERS)), "stake", "stake_per", "coins")
-
-
-def carried(game: Game[Any]) -> dict[str, str]:
-    """What was typed on the start form before its number of players changed (htmx sends it along)."""
-    kept = (*_KEPT, *game.option_fields())
-    return {name: request.args[name] for name in kept if name in request.args}
+    return _create(form)
 
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 @starts
 def start_game(game_id: str) -> Response:
     """A session of any game (``?players=`` for a game of three to five)."""
-    game, players = game_and_players(game_id)
-    last = _last(game)
-    if request.method == "GET" and last is not None:
-        form = sitting_form(game, last.seats, data=again_data(last))
-        return _game_page(form)
-    if request.method == "GET":
-        # Another number of players (the chips above the names) keeps what was typed for the same fields.
-        return _game_page(sitting_form(game, players, data=carried(game)))
-    form = sitting_form(game, players)
-    if not form.validate_on_submit():
-        return _game_page(form, 422 if form.is_submitted() else 200)
-    return create_from(form)
-
-
-def _game_page(form: SittingForm, status: int = 200) -> Response:
-    action = url_for("sittings.start_game", game_id=form.game.id, players=form.players)
-    return render("sittings/start_game.html", status=status, form=form, game=form.game, action=action)
+    return starting.start_game(game_id, _last, _create)
 
 
 @bp.get("/s/<public_id>")
@@ -201,17 +170,29 @@ def show(public_id: str) -> Response:
         give(sitting, Role.VIEWER)  # opened here: on this phone's list of sessions from now on
     board = load_scoreboard(db.session, sitting)
     group = visible_group(sitting)
-    return render(
-        "sittings/show.html",
-        "sittings/_board.html",
-        sitting=sitting,
-        board=board,
-        chart=running_totals_chart(board),
-        editor=can_edit(sitting),
-        owner=is_owner(sitting),
-        group=group,
-        group_editor=group is not None and can_edit(group),
-    )
+    group_editor = group is not None and can_edit(group)
+    editor = can_edit(sitting)
+    if editor:
+        # The session's form token now, before the phone's own requests (phone.js) and the next page's race
+        # to set it: each would write its own into the cookie, and one page's forms would then be refused.
+        generate_csrf()
+    return board_page(sitting, board, editor, is_owner(sitting), group, group_editor)
+
+
+@bp.get("/s/<public_id>/phone.json")
+def phone_json(public_id: str) -> Response:
+    """The session as a phone that may score it keeps it, to score with no signal (``companion.journal``): its
+    document, revision and hands, this phone's role, and the token its changes are sent back with when the signal
+    returns."""
+    sitting = sitting_at(public_id)
+    require_edit(sitting)
+    board = load_scoreboard(db.session, sitting)
+    hands = [{"deal": h.deal, "version": h.version, "record": h.record.to_json()} for h in board.hands]
+    held = "owner" if is_owner(sitting) else "editor"
+    document = SessionDocument.of(sitting).as_dict()
+    response = jsonify(session=document, hands=hands, role=held, csrf=generate_csrf())
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/s/<public_id>/join/<key>")

@@ -170,12 +170,11 @@ def start(page: Page, base: str, game: Game, players: int, options: dict[str, st
 
 def save(page: Page, done: str) -> None:
     """Tap Save: the scoreboard, with its notice that the hand was ``done`` (else the form's problems)."""
-    # The live preview settled first: a preview answered after Save would put back the session cookie without
-    # the notice (every response re-sends the permanent session), as a player tapping at once might find.
-    page.wait_for_load_state("networkidle")
-    with page.expect_navigation():
+    # The next page's load, not any navigation: the hand form's own history entry changes as Save is tapped (it
+    # drops the hand kept for Back), which ``expect_navigation`` may take for the page that follows.
+    with page.expect_event("load"):
         page.locator("#save").click()
-    assert page.locator(".flash").count(), f"not {done}: {alerts(page.content())}"
+    assert page.locator(".flash").count(), f"not {done} ({page.url}): {alerts(page.content())}"
     expect(page.locator(".flash")).to_contain_text(done)
 
 
