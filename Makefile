@@ -35,8 +35,8 @@ install: $(STAMP) $(NODE_STAMP) $(DIGEST) $(CATALOGUES)
 # After changing a text: the strings the code and templates use, merged into each language's catalogue
 # (translations/<lang>/LC_MESSAGES/messages.po); translate what is new or marked fuzzy, then make install.
 translations: install
-	$(BIN)/pybabel extract --no-location --sort-output -k _l -k lazy_gettext -F babel.cfg -o translations/messages.pot . >/dev/null
-	$(BIN)/pybabel update --no-fuzzy-matching -i translations/messages.pot -d translations
+	$(BIN)/pybabel extract --width=120 --no-location --sort-output -k _l -k lazy_gettext -k lazy_pgettext:1c,2 -F babel.cfg -o translations/messages.pot . >/dev/null
+	$(BIN)/pybabel update --width=120 --no-fuzzy-matching --ignore-obsolete -i translations/messages.pot -d translations
 
 # Creates the database in instance/ or upgrades it to the newest schema.
 db: install
@@ -63,17 +63,20 @@ lint: install
 	$(BIN)/mypy
 
 # The whole suite on SQLite, then on PostgreSQL (when one answers) the tests that send SQL and a session of every
-# game on a phone (tests/conftest.py chooses them); each pass in one process per core (pytest-xdist, TEST_WORKERS),
-# the next test to whichever is free. Test modules are compiled (their asserts rewritten) once, into the ignored
-# __pycache__, whatever PYTHONDONTWRITEBYTECODE says. pytest's own exit status stands: 5 (no test collected) fails.
-TEST_WORKERS ?= auto
-PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
+# game on a phone (tests/conftest.py chooses them); each pass in several processes (pytest-xdist), the longest tests
+# first and dealt round the processes (--dist load), then the next test to whichever is free, so that none is left
+# running a long one alone at the end. More processes than a two-core machine has cores: a test spends much of its
+# time waiting on a browser, a server or PostgreSQL. Test modules are compiled (their asserts rewritten) once, into
+# the ignored __pycache__, whatever PYTHONDONTWRITEBYTECODE says. pytest's exit status stands: 5 (none collected) fails.
+TEST_WORKERS ?= 3
+TEST_WORKERS_POSTGRES ?= 4
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest --dist load
 test: install chromium lint
 	@echo "== Test suite on SQLite"
-	$(PYTEST)
+	$(PYTEST) -n $(TEST_WORKERS)
 	@if $(BIN)/python scripts/postgres_ready.py "$(TEST_POSTGRES_URL)"; then \
 	  echo "== The tests that send SQL again, on PostgreSQL at $(TEST_POSTGRES_URL)"; \
-	  TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(PYTEST); \
+	  TEST_DATABASE_URL="$(TEST_POSTGRES_URL)" $(PYTEST) -n $(TEST_WORKERS_POSTGRES); \
 	else \
 	  echo "== PostgreSQL not answering at $(TEST_POSTGRES_URL): the suite ran on SQLite only"; \
 	fi
