@@ -68,9 +68,10 @@ lint: install
 # running a long one alone at the end. More processes than a two-core machine has cores: a test spends much of its
 # time waiting on a browser, a server or PostgreSQL. Test modules are compiled (their asserts rewritten) once, into
 # the ignored __pycache__, whatever PYTHONDONTWRITEBYTECODE says. pytest's exit status stands: 5 (none collected) fails.
+# The slowest 15 tests of each pass are printed at its end.
 TEST_WORKERS ?= 3
 TEST_WORKERS_POSTGRES ?= 4
-PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest --dist load
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest --dist load --durations=15
 test: install chromium lint
 	@echo "== Test suite on SQLite"
 	$(PYTEST) -n $(TEST_WORKERS)
