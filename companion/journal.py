@@ -245,8 +245,10 @@ class Journal:
         kept.hands[deal] = KeptHand.of(sitting, deal, version + 1, record.to_json())
         self._changed(kept, f"{deal}/edit", record, deal=str(deal), version=str(version))
 
-    def delete(self, sitting: SessionRow, deal: int) -> bool:
+    def delete(self, sitting: SessionRow, deal: int, version: int | None = None) -> bool:
         kept = self.kept[sitting.public_id]
+        if version is not None and deal in kept.hands and kept.hands[deal].version != version:
+            raise StaleEdit(deal)
         removed = kept.hands.pop(deal, None)
         if removed is None:
             return False

@@ -758,13 +758,18 @@ def edit_hand(db: Session, sitting: Sitting, deal: int, record: Any, version: in
     db.commit()
 
 
-def delete_hand(db: Session, sitting: Sitting, deal: int) -> bool:
+def delete_hand(db: Session, sitting: Sitting, deal: int, version: int | None = None) -> bool:
+    """Delete a hand: False when it was gone already; ``StaleEdit`` when ``version`` is given and the hand has
+    changed since (checked with the session locked, so an edit between the phone's look and this cannot slip by)."""
     ids = sitting.id, sitting.public_id
     _bump_revision(db, sitting)
     hand = _hand(db, sitting, deal)
     if hand is None:
         _rolled_back(db, *ids)
         return False
+    if version is not None and hand.version != version:
+        _rolled_back(db, *ids)
+        raise StaleEdit(deal)
     db.delete(hand)
     restand(db, sitting)
     db.commit()

@@ -80,8 +80,8 @@ class Store(Protocol):
         """Replace a hand; ``StaleEdit`` when it changed since ``version``."""
         ...
 
-    def delete(self, sitting: SessionRow, deal: int) -> bool:
-        """Delete a hand: False when it was gone already."""
+    def delete(self, sitting: SessionRow, deal: int, version: int | None = None) -> bool:
+        """Delete a hand: False when it was gone already; ``StaleEdit`` when it changed since ``version``."""
         ...
 
     def revision(self, public_id: str) -> int | None: ...

@@ -110,6 +110,17 @@ def test_a_delete_frees_the_deal(db):
     assert revision(db, sitting) == 3
 
 
+def test_a_delete_of_a_version_since_changed_deletes_nothing(db):
+    sitting = create_sitting(db, ["Ann", "Bob", "Cat", "Dan"], 8, 0, DEFAULT_HOUSE_RULES)
+    record_hand(db, sitting, 1, RECORD, "token-a")
+    edit_hand(db, sitting, 1, OTHER, version=1)  # another phone's edit, after this one read version 1
+    with pytest.raises(StaleEdit):
+        delete_hand(db, sitting, 1, version=1)
+    hand = db.exec(select(Hand).where(Hand.sitting_id == sitting.id)).one()
+    assert (hand.deal, hand.version, record_of(hand)) == (1, 2, OTHER)
+    assert delete_hand(db, sitting, 1, version=2) is True
+
+
 def test_hand_values_are_the_record_and_its_payments():
     values = hand_values(GAMES["sussex"], RECORD)
     assert HandRecord.from_json(json.loads(values["record"])) == RECORD

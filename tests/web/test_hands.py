@@ -179,6 +179,32 @@ def test_edit_and_delete_recompute_totals(client):
     assert "Deal 2 of 8" in client.get(location).text
 
 
+def test_a_hand_edited_while_its_delete_is_on_the_way_is_kept(client, monkeypatch):
+    """Another phone's edit lands between the delete's look at the hand and the delete itself: the version is
+    compared with the session locked, so the edited hand stays and the phone is told why."""
+    from companion.web.hands import routes
+
+    location = start_session(client)
+    new_hand(client, location, **PARTNER_MADE)
+    confirm = client.get(location + "/hands/1/delete").text
+    edit_page = client.get(location + "/hands/1/edit").text
+    deleting = routes.SqlStore.delete
+
+    def edited_first(store, *asked):
+        edited = client.post(
+            location + "/hands/1/edit", data=hand_form_data(edit_page, **{**PARTNER_MADE, "points": "60"})
+        )
+        assert edited.status_code == 303
+        return deleting(store, *asked)
+
+    monkeypatch.setattr(routes.SqlStore, "delete", edited_first)
+    data = {"csrf_token": csrf_from(confirm), "version": re.search(r'name="version" value="(\d+)"', confirm).group(1)}
+    answer = client.post(location + "/hands/1/delete", data=data, follow_redirects=True)
+    assert "Deal 1 was changed on another phone meanwhile: nothing was deleted." in answer.text
+    kept = client.get(location + "/hands/1/edit")  # the edit stands
+    assert kept.status_code == 200 and 'value="60"' in kept.text
+
+
 def test_stale_edit_is_refused_with_the_current_version(client):
     location = start_session(client)
     new_hand(client, location, **PARTNER_MADE)

@@ -282,13 +282,16 @@ def delete(store: Store, public_id: str, deal: int) -> Response:
     hand = _stored_hand(store, sitting, deal)
     if request.method == "POST":
         asked = request.form.get("version")
-        if asked is not None and whole_number(asked) != hand.version:
+        try:
+            # 0 for a version that is no number: never a stored one, so nothing is deleted.
+            deleted = store.delete(sitting, deal, None if asked is None else whole_number(asked) or 0)
+        except StaleEdit:
             # Changed on another phone since this one opened it (or kept it, with no signal): that is not the
             # hand this phone meant to delete.
             return to_scoreboard(
                 sitting, _("Deal %(deal)s was changed on another phone meanwhile: nothing was deleted.", deal=deal)
             )
-        if not store.delete(sitting, deal):
+        if not deleted:
             return to_scoreboard(sitting, _("Deal %(deal)s was already deleted.", deal=deal))
         # The session's revision after the delete: the token restores only while nothing changed since, so it
         # cannot bring the hand back twice (a restore, then a second delete, then the old token again).

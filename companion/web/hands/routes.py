@@ -47,8 +47,8 @@ class SqlStore:
     def edit(self, sitting: Any, deal: int, record: Any, version: int) -> None:
         edit_hand(db.session, sitting, deal, record, version)
 
-    def delete(self, sitting: Any, deal: int) -> bool:
-        return delete_hand(db.session, sitting, deal)
+    def delete(self, sitting: Any, deal: int, version: int | None = None) -> bool:
+        return delete_hand(db.session, sitting, deal, version)
 
     def revision(self, public_id: str) -> int | None:
         return revision_of(db.session, public_id)
