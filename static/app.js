@@ -251,11 +251,13 @@ document.addEventListener("DOMContentLoaded", keepAwake);
 document.addEventListener("visibilitychange", keepAwake);
 
 // A session's page that this phone may score loads the phone's own Python after the load event (phone.js): a
-// first visit's first paint waits for none of it.
+// first visit's first paint waits for none of it. Any page does while something done with no signal has not all
+// reached the server (phone.js keeps its own address under "phone-waiting" until then).
 const phoneKeep = document.querySelector('meta[name="phone-keep"]');
+const phoneScript = phoneKeep ? phoneKeep.dataset.script : localStorage.getItem("phone-waiting");
 window.addEventListener("load", () => {
-  if (!phoneKeep) return;
-  document.head.append(Object.assign(document.createElement("script"), { src: phoneKeep.dataset.script }));
+  if (!phoneScript) return;
+  document.head.append(Object.assign(document.createElement("script"), { src: phoneScript }));
 });
 
 // The service worker, with no signal, asks the open pages which can answer for the server (phone.js, on a
@@ -264,7 +266,7 @@ if ("serviceWorker" in navigator) {
   navigator.serviceWorker.addEventListener("message", (event) => {
     const [port] = event.ports;
     if (!port || !event.data || !event.data.ping || document.documentElement.hasAttribute("data-shell")) return;
-    if (!phoneKeep) port.postMessage({ ready: false });
+    if (!phoneScript) port.postMessage({ ready: false });
     else if (!window.phoneAnswers) (window.phonePings ||= []).push(port); // phone.js answers once loaded
   });
   navigator.serviceWorker.startMessages();

@@ -12,7 +12,13 @@
   const keeping = document.querySelector('meta[name="phone-keep"]');
   const keepFrom = keeping && keeping.content;
   const shell = document.documentElement.hasAttribute("data-shell");
-  if ((!keeping && !shell) || !("serviceWorker" in navigator) || !window.Worker) return;
+  // Set while something done with no signal may not have reached the server, to this script's address: any
+  // page of the app then loads it (app.js), so that a session started with no signal, whose pages were left,
+  // reaches the server from whatever page is opened next with a signal (the server's start page, a group's).
+  const WAITING = "phone-waiting";
+  const leftWaiting = !keeping && !shell && localStorage.getItem(WAITING) !== null;
+  if ((!keeping && !shell && !leftWaiting) || !("serviceWorker" in navigator) || !window.Worker) return;
+  const script = document.currentScript && document.currentScript.src;
   const root = document.documentElement;
   root.dataset.phone = "waiting"; // app.js leaves the service worker's questions to this page's script
   const SYNC_EVERY_MS = 5000;
@@ -93,6 +99,7 @@
       const { csrf } = await token.json();
       for (const publicId of waiting) if (!(await send(publicId, csrf))) return;
     }
+    localStorage.removeItem(WAITING); // all of it went in
     const publicId = keepFrom && keepFrom.split("/")[2];
     if (publicId && (!kept || waiting.length)) {
       const answer = await fetch(keepFrom, { cache: "no-store", headers: { "X-Phone": "keep" } });
@@ -102,7 +109,7 @@
       kept = true;
     }
     // A page the phone drew, or this session's, gives way to the server's, now whole (not a form being filled).
-    const drawnHere = document.getElementById("on-phone") || waiting.includes(publicId);
+    const drawnHere = document.getElementById("on-phone") || waiting.includes(publicId) || leftWaiting;
     if (waiting.length && drawnHere && !document.querySelector("#hand-form")) location.reload();
   }
 
@@ -186,6 +193,7 @@
     }
     const request = event.data.relay;
     if (!request) return;
+    if (request.method !== "GET" && !request.path.endsWith("/hands/preview") && script) localStorage.setItem(WAITING, script);
     // The page's language (the server chose it from the phone's cookie or its browser): the phone speaks it.
     request.headers["accept-language"] = root.lang.split("-")[0];
     // A worker still starting answers once it has (the service worker waits a while for it).

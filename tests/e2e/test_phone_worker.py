@@ -197,10 +197,14 @@ def test_a_session_started_with_no_signal_reaches_the_server_at_its_address(brow
         expect(page.locator(".deal-count")).to_have_text("Deal 1 of 8")
         score(page, GARDE, "50", "+204")
         page.goto(phone_server + "/")  # the table moves on: the start page, still with no signal
-        expect(page.locator(f'#running a[href="{board.split(phone_server)[1]}"]')).to_be_visible()
-        context.set_offline(False)  # the signal returns: the session, then its deal, reach the server from there
-        expect(page.locator("#on-phone")).to_have_count(0, timeout=READY_MS)
-        expect(page.locator(f'#running a[href="{board.split(phone_server)[1]}"]')).to_be_visible()  # the server's
+        running = f'#running a[href="{board.split(phone_server)[1]}"]'
+        expect(page.locator(running)).to_be_visible()
+        page.close()  # and leaves the app; later, with a signal, the server's start page is opened
+        context.set_offline(False)
+        page = context.new_page()
+        page.goto(phone_server + "/")  # the session, then its deal, reach the server from there
+        expect(page.locator(running)).to_be_visible(timeout=READY_MS)
+        expect(page.locator("#on-phone")).to_have_count(0)  # the server's page
         other = fresh(browser, playwright, kind).new_page()
         other.goto(board)  # the same address, on another phone
         expect(other.locator(".deal-count")).to_have_text("Deal 2 of 8")
