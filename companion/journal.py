@@ -95,7 +95,10 @@ class Kept:
 
     @classmethod
     def from_json(cls, text: str) -> Kept:
-        data = json.loads(text)
+        return cls.of(json.loads(text))
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> Kept:
         document = SessionDocument.from_dict(data["session"])
         hands = {h["deal"]: KeptHand.of(document, h["deal"], h["version"], h["record"]) for h in data["hands"]}
         extra = data.get("tokens", []), data.get("outbox", []), data.get("role", "editor")
@@ -124,12 +127,42 @@ class KeptSummary:
         return self.board.progress
 
 
+@dataclass(frozen=True)
+class KeptGroup:
+    """A group a phone that may start its sessions keeps (``GET /g/<id>/phone.json``): its name, and last time's
+    session as "Same as last time" starts it again (``again``: the game, the players' number and names, and the
+    start form's data), so that a table can start it with no signal."""
+
+    public_id: str
+    name: str
+    players: int
+    role: Role
+    again: dict[str, Any] | None
+
+    @property
+    def group(self) -> KeptGroup:
+        """Itself: the start page lists a group as the server's ``GroupSummary`` does (``g.group.name``)."""
+        return self
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> KeptGroup:
+        group = data["group"]
+        role = Role(group.get("role", "editor"))
+        return cls(str(group["public_id"]), str(group["name"]), int(group["players"]), role, data.get("again"))
+
+    def to_json(self) -> str:
+        group = {"public_id": self.public_id, "name": self.name, "players": self.players, "role": self.role.value}
+        return json.dumps({"group": group, "again": self.again}, separators=(",", ":"))
+
+
 class Journal:
-    """The phone's ``Store``: the sessions it keeps, in memory and (``folder``) on its storage."""
+    """The phone's ``Store``: the sessions it keeps, in memory and (``folder``) on its storage; and its groups
+    (``folder``/groups)."""
 
     def __init__(self, folder: Path | None = None):
         self.folder = folder
         self.kept: dict[str, Kept] = {}
+        self.groups: dict[str, KeptGroup] = {}
         self.reload()
 
     def reload(self) -> None:
@@ -146,13 +179,25 @@ class Journal:
                 continue
             found[kept.document.public_id] = kept
         self.kept = found
+        groups = {}
+        for path in sorted((self.folder / "groups").glob("*.json")):
+            try:
+                group = KeptGroup.of(json.loads(path.read_text(encoding="utf-8")))
+            except (ValueError, KeyError, TypeError):
+                path.rename(path.with_suffix(".unreadable"))
+                continue
+            groups[group.public_id] = group
+        self.groups = groups
 
     # -- what the server sends, and what goes back ---------------------------------------------------------
 
     def keep(self, text: str) -> str:
-        """Keep a session as the server sends it; a session with changes not yet sent keeps them (and its own
-        hands) until they are."""
-        fresh = Kept.from_json(text)
+        """Keep a session (or a group) as the server sends it; a session with changes not yet sent keeps them (and
+        its own hands) until they are."""
+        data = json.loads(text)
+        if "group" in data:
+            return self._keep_group(KeptGroup.of(data))
+        fresh = Kept.of(data)
         public_id = fresh.document.public_id
         if public_id in self.kept and self.kept[public_id].outbox:
             return public_id
@@ -192,11 +237,35 @@ class Journal:
         return kept.document if kept is not None and kept.document.game == game.id else None
 
     def forget(self, public_id: str) -> None:
-        """The session is no longer this phone's to score (its rights taken back, or it was deleted): nothing of it
-        is kept, nor sent."""
+        """The session (or group) is no longer this phone's to score (its rights taken back, or it was deleted):
+        nothing of it is kept, nor sent."""
         self.kept.pop(public_id, None)
+        self.groups.pop(public_id, None)
         if self.folder is not None:
             (self.folder / f"{public_id}.json").unlink(missing_ok=True)
+            (self.folder / "groups" / f"{public_id}.json").unlink(missing_ok=True)
+
+    def group(self, public_id: str) -> KeptGroup:
+        """A group kept here (503 otherwise: the server's to answer)."""
+        from flask import abort
+
+        if public_id not in self.groups:
+            abort(503)
+        return self.groups[public_id]
+
+    def group_lines(self) -> list[KeptGroup]:
+        """The groups kept here, by name, for the start page."""
+        return sorted(self.groups.values(), key=lambda g: g.name.casefold())
+
+    def _keep_group(self, group: KeptGroup) -> str:
+        self.groups[group.public_id] = group
+        if self.folder is not None:
+            folder = self.folder / "groups"
+            folder.mkdir(parents=True, exist_ok=True)
+            spare = folder / f"{group.public_id}.new"
+            spare.write_text(group.to_json(), encoding="utf-8")
+            os.replace(spare, folder / f"{group.public_id}.json")  # whole or not at all
+        return group.public_id
 
     def waiting(self) -> list[str]:
         """The sessions with changes still to send."""

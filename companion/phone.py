@@ -104,6 +104,7 @@ def create_phone_app(served: str | None = None, folder: Path | None = None) -> F
     app.register_blueprint(api_bp)
     app.register_blueprint(_hands(journal))
     app.register_blueprint(_sittings(journal))
+    app.register_blueprint(_groups(journal))
     _register_context(app, facts)
     _mirror(app, facts["routes"])
     return app
@@ -202,7 +203,7 @@ def _sittings(journal: Journal) -> Any:
 
     def start_page(form: SittingForm, status: int = 200) -> Response:
         """The start page: the sessions this phone keeps, on one page (its groups need the server)."""
-        return starting.start_page(form, journal.summaries(), status)
+        return starting.start_page(form, journal.summaries(), status, groups=journal.group_lines())
 
     def create_from(form: SittingForm) -> Response:
         """The session starts here, owned by this phone, under the id its form came with (the same start sent
@@ -235,6 +236,37 @@ def _sittings(journal: Journal) -> Any:
     bp.add_url_rule("/", "start", start)
     bp.add_url_rule("/sessions", "create", create, methods=["POST"])
     bp.add_url_rule("/new/<game_id>", "start_game", start_game, methods=["GET", "POST"])
+    return bp
+
+
+def _groups(journal: Journal) -> Any:
+    """A group's page with no signal, and its "Same as last time": over the groups the phone keeps. The session
+    starts here, as the server's would; the server starts it under the same id when the signal returns."""
+    from datetime import UTC, datetime
+
+    from flask import Blueprint, url_for
+
+    from .games import GAMES
+    from .web import render, see_other
+    from .web.sittings.forms import sitting_form
+
+    bp = Blueprint("groups", __name__)
+
+    def show(public_id: str) -> Response:
+        return render("phone/group.html", group=journal.group(public_id))
+
+    def same_again(public_id: str) -> Response:
+        again = journal.group(public_id).again
+        if again is None:  # no session yet: choosing its players needs the server
+            return see_other(url_for("groups.start", public_id=public_id))
+        game, players = GAMES[again["game"]], int(again["players"])
+        form = sitting_form(game, players, formdata=None, data=again["data"])
+        to = url_for("groups.create_session", public_id=public_id, game=game.id, players=players)
+        journal.start(form.document(form.session_id, datetime.now(UTC)), to, form.posted())
+        return see_other(url_for("sittings.show", public_id=form.session_id))
+
+    bp.add_url_rule("/g/<public_id>", "show", show)
+    bp.add_url_rule("/g/<public_id>/again", "same_again", same_again, methods=["POST"])
     return bp
 
 

@@ -31,12 +31,14 @@ self.addEventListener("activate", (event) => {
 
 // The phone's own Python (phone.js, in a page's worker) answers for the server:
 // - a hand form's live preview, whenever its page has that running (phone.js marks such a request);
-// - the pages and forms of a session (/s/…), the start pages and their chips, when the server cannot be reached:
+// - the pages and forms of a session (/s/…) and a group (/g/…), the start pages and their chips, when the server
+//   cannot be reached:
 //   any open page whose worker is ready answers (a page being left is still open while its successor is asked
 //   for). With no such page, a navigation gets the shell, which starts a worker and asks again.
 const PREVIEW = /^\/s\/[^/]+\/hands\/preview$/;
-// A session's pages and forms, and the start pages and forms (a session can start with no signal).
-const PHONE_PAGES = /^\/(s\/[^/]+(\/.*)?|new\/[^/]+|sessions)?$/;
+// A session's pages and forms, the start pages and forms (a session can start with no signal), and a group's
+// pages ("Same as last time" starts one with no signal; the rest say they need the server).
+const PHONE_PAGES = /^\/([sg]\/[^/]+(\/.*)?|new\/[^/]+|sessions)?$/;
 // A start form's chips (another number of players), which htmx asks for: with no signal, a page's worker answers.
 const START_GAME = /^\/new\/[^/]+$/;
 const SHELL = "/phone/shell";

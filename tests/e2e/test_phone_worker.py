@@ -217,3 +217,41 @@ def test_a_session_started_with_no_signal_reaches_the_server_at_its_address(brow
         other.context.close()
     finally:
         context.close()
+
+
+def club_page(page: Page, base: str) -> str:
+    """A group made by this phone, its first session started, sent as the forms send them: the group's page open
+    (which makes the phone ready to start its next session with no signal)."""
+    kind = {"Content-Type": "application/x-www-form-urlencoded"}
+    new = page.request.get(base + "/groups/new").text()
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', new).group(1)
+    group = {"csrf_token": csrf, "name": "Friday club", "stinger_settles_with": "table", "martlet_values": "total"}
+    made = page.request.post(base + "/groups/new", data=urlencode(group), headers=kind, max_redirects=0)
+    url = base + made.headers["location"]
+    form = start_form(GAMES["sussex"], 4, {}, page.request.get(url + "/start").text())
+    started = page.request.post(url + "/sessions", data=urlencode(as_lists(form)), headers=kind, max_redirects=0)
+    assert started.status == 303, started.status
+    page.goto(url)
+    return url
+
+
+def test_a_groups_same_as_last_time_starts_with_no_signal_and_reaches_the_server(browser, playwright, phone_server):
+    context = fresh(browser, playwright, DEVICES[0])
+    try:
+        page = context.new_page()
+        club_page(page, phone_server)
+        ready(page)  # the group's page makes the phone ready to start its next session
+        context.set_offline(True)
+        page.locator("#same-as-last-time").click()
+        expect(page).to_have_url(re.compile(r"/s/[^/]+$"))
+        board = page.url
+        expect(page.locator("#on-phone")).to_be_visible()  # the phone's own page
+        expect(page.locator(".deal-count")).to_have_text("Deal 1 of 16")
+        context.set_offline(False)  # the signal returns: the session reaches the server, at the same address
+        expect(page.locator("#on-phone")).to_have_count(0, timeout=READY_MS)
+        other = fresh(browser, playwright, DEVICES[0]).new_page()
+        other.goto(board)
+        expect(other.locator(".deal-count")).to_have_text("Deal 1 of 16")
+        other.context.close()
+    finally:
+        context.close()

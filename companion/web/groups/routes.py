@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, request, url_for
+from flask import Blueprint, abort, current_app, flash, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -106,7 +106,15 @@ def _group_page(group: Group, member_form: MemberForm | None = None, status: int
         member_form=member_form or MemberForm(),
         editor=can_edit(group),
         owner=is_owner(group),
+        phone_keep=_phone_keep(group),
     )
+
+
+def _phone_keep(group: Group) -> str | None:
+    """Where a phone that may start the group's sessions fetches what it keeps to start one with no signal."""
+    if not current_app.config.get("PHONE_WORKER") or not can_edit(group):
+        return None
+    return url_for("groups.phone_json", public_id=group.public_id)
 
 
 def _player_page(group: Group, member: Member, form: MemberForm | None = None, status: int = 200) -> Response:
@@ -263,7 +271,8 @@ def create_session(public_id: str) -> Response:
     if not form.validate_on_submit():
         return _start_page(group, form, status=422)
     try:
-        return create_from(form, group)
+        # Under the id the form came with: a start sent again (or by a phone that made it with no signal) once.
+        return create_from(form, group, public_id=form.session_id)
     except TooManyPlayers as full:
         db.session.rollback()
         new = {name_key(n) for n in full.names}
@@ -285,6 +294,24 @@ def same_again(public_id: str) -> Response:
     game = GAMES[last.game]
     form = sitting_form(game, last.seats, formdata=None, data=again_data(last, defaults=group))
     return create_from(form, group)
+
+
+@bp.get("/g/<public_id>/phone.json")
+def phone_json(public_id: str) -> Response:
+    """The group as a phone that may start its sessions keeps it (``companion.journal``): its name, and last
+    time's session as "Same as last time" would start it again (the start form's data), with no signal."""
+    group = _group(public_id)
+    require_edit(group)
+    last = _last(group)
+    again = None
+    if last is not None:
+        data = again_data(last, defaults=group)
+        again = {"game": last.game, "players": last.seats, "names": list(last.names), "data": data}
+    held = role(group)
+    kept = {"public_id": group.public_id, "name": group.name, "players": len(group.members)}
+    response = jsonify(group=kept | {"role": held.value if held else "editor"}, again=again)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/g/<public_id>/join/<key>")

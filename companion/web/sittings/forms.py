@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, RadioField, StringField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectMultipleField, StringField
+from wtforms.csrf.core import CSRFTokenField
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired, Length, Regexp, ValidationError
 
@@ -204,6 +205,21 @@ class SittingForm(CoinsForm):
             int(self.first_dealer.data),
             created.isoformat(),
         )
+
+    def posted(self) -> list[list[str]]:
+        """The form as a browser posts it (its fields' names and values, no CSRF token): what a phone with no
+        signal sends the server once it has one, for a start it made from data rather than from a page."""
+        sent = []
+        for field in self:
+            if isinstance(field, CSRFTokenField):
+                continue
+            if isinstance(field, BooleanField):
+                sent += [[field.name, "y"]] if field.data else []
+            elif isinstance(field, SelectMultipleField):
+                sent += [[field.name, str(value)] for value in field.data or ()]
+            elif field.data is not None:
+                sent.append([field.name, field._value() if hasattr(field, "_value") else str(field.data)])
+        return sent
 
     def starts(self, document: SessionDocument) -> bool:
         """Whether ``document`` is the session this form starts (whatever its id, time and revision)."""
