@@ -76,6 +76,9 @@ class Kept:
     outbox: list[Line] = field(default_factory=list)
     #: The phone's role in the session, as the server said ("editor" or "owner"): the pages offer what it may do.
     role: str = "editor"
+    #: The server refused this phone's changes (its edit rights taken back): they wait, unsent, until the server
+    #: hands the session over again (the phone opened the new edit link), never dropped.
+    refused: bool = False
 
     def moved_on(self) -> None:
         self.document = replace(self.document, revision=self.document.revision + 1)
@@ -89,6 +92,7 @@ class Kept:
                 "tokens": self.tokens,
                 "outbox": self.outbox,
                 "role": self.role,
+                "refused": self.refused,
             },
             separators=(",", ":"),
         )
@@ -101,7 +105,7 @@ class Kept:
     def of(cls, data: dict[str, Any]) -> Kept:
         document = SessionDocument.from_dict(data["session"])
         hands = {h["deal"]: KeptHand.of(document, h["deal"], h["version"], h["record"]) for h in data["hands"]}
-        extra = data.get("tokens", []), data.get("outbox", []), data.get("role", "editor")
+        extra = data.get("tokens", []), data.get("outbox", []), data.get("role", "editor"), data.get("refused", False)
         return cls(document, hands, *extra)
 
 
@@ -199,7 +203,11 @@ class Journal:
             return self._keep_group(KeptGroup.of(data))
         fresh = Kept.of(data)
         public_id = fresh.document.public_id
-        if public_id in self.kept and self.kept[public_id].outbox:
+        waiting = self.kept.get(public_id)
+        if waiting is not None and waiting.outbox:
+            if waiting.refused:  # handed over again: this phone may score it again, and its changes go in
+                waiting.refused = False
+                self._write(waiting)
             return public_id
         self.kept[public_id] = fresh
         self._write(fresh)
@@ -267,9 +275,19 @@ class Journal:
             os.replace(spare, folder / f"{group.public_id}.json")  # whole or not at all
         return group.public_id
 
+    def refuse(self, public_id: str) -> None:
+        """The server refused this phone's changes to the session (its edit rights taken back): they are kept,
+        unsent, until the server hands the session over again; a session with none waiting is forgotten."""
+        kept = self.kept.get(public_id)
+        if kept is None or not kept.outbox:
+            self.forget(public_id)
+            return
+        kept.refused = True
+        self._write(kept)
+
     def waiting(self) -> list[str]:
-        """The sessions with changes still to send."""
-        return [public_id for public_id, kept in self.kept.items() if kept.outbox]
+        """The sessions with changes to send (not those the server refused, until it hands them over again)."""
+        return [public_id for public_id, kept in self.kept.items() if kept.outbox and not kept.refused]
 
     # -- the Store ------------------------------------------------------------------------------------------
 

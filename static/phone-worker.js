@@ -3,10 +3,12 @@
 // { ready: false, error }) once started. Each message comes with a MessagePort to answer on:
 //   { method, path, query, headers, body }  a request (body: an ArrayBuffer, or nothing), answered
 //                                            { status, headers, body } (body: an ArrayBuffer)
-//   { keep: JSON }                           a session as the server hands it over (/s/<id>/phone.json)
+//   { keep: JSON }                           a session (or a group) as the server hands it over (/s/<id>/phone.json)
 //   { outbox: public id }                    the changes made here not yet sent: { lines }
 //   { sent: public id, count }               the first `count` of them reached the server
-//   { forget: public id }                    the session is no longer this phone's to score: dropped
+//   { forget: public id }                    the session is gone (deleted): dropped
+//   { refuse: public id }                    the server refused this phone's changes (edit rights taken back):
+//                                            kept, unsent, until the session is handed over again
 //   { waiting: true }                        the sessions with changes not yet sent: { waiting: [public id] }
 // or { error } when something failed. The sessions the phone keeps live in /kept, a folder kept in the browser's
 // IndexedDB (Pyodide's IDBFS): read when the worker starts, written back before a change is answered, so a
@@ -114,6 +116,13 @@ async function forget(publicId) {
   return { forgotten: publicId };
 }
 
+async function refuse(publicId) {
+  const { pyodide, journal } = await started;
+  journal.refuse(publicId);
+  await syncfs(pyodide, false);
+  return { refused: publicId };
+}
+
 async function sent(publicId, count) {
   const { pyodide, journal } = await started;
   journal.sent(publicId, count);
@@ -126,6 +135,7 @@ function work(data) {
   if ("outbox" in data) return locked(() => fresh().then(() => outbox(data.outbox)));
   if ("sent" in data) return locked(() => fresh().then(() => sent(data.sent, data.count)));
   if ("forget" in data) return locked(() => fresh().then(() => forget(data.forget)));
+  if ("refuse" in data) return locked(() => fresh().then(() => refuse(data.refuse)));
   if ("waiting" in data) return locked(() => fresh().then(waiting));
   if (PREVIEW.test(data.path)) return answer(data); // reads only the session's players and options
   return locked(() => fresh().then(() => answer(data)));

@@ -22,7 +22,10 @@
   const root = document.documentElement;
   root.dataset.phone = "waiting"; // app.js leaves the service worker's questions to this page's script
   const SYNC_EVERY_MS = 5000;
-  const GONE = [403, 410]; // the session no longer this phone's to score
+  // The session no longer this phone's to score: deleted (410), or its edit rights taken back (403), when what
+  // it changed here is kept, unsent, until the server hands the session over again (the new edit link opened).
+  const GONE = [403, 410];
+  const dropped = (publicId, status) => (status === 410 ? { forget: publicId } : { refuse: publicId });
   let worker = null;
   let sending = false;
   let stopped = false; // a refused line is on its way to the screen: nothing more is sent from this page
@@ -51,8 +54,8 @@
   // What was done here with no signal, sent in order. A line leaves the outbox once the server took it (its
   // answer a redirect) or showed why not (its page, shown by posting the form for real: the usual choice, after
   // which nothing more is sent from this page); a server that is busy or away keeps it for the next round. A
-  // session that is no longer this phone's to score (its edit rights taken back: 403; deleted: 410) is forgotten
-  // whole: none of it can go in.
+  // deleted session (410) is forgotten whole: none of it can go in; one whose edit rights were taken back (403)
+  // keeps its lines, unsent, until this phone may score it again.
   async function send(publicId, token) {
     const { lines } = await ask({ outbox: publicId });
     for (const line of lines) {
@@ -60,7 +63,7 @@
       form.set("csrf_token", token);
       const answer = await fetch(line.path, { method: "POST", body: form, redirect: "manual", credentials: "same-origin" });
       if (answer.type !== "opaqueredirect" && ![200, 403, 410, 422].includes(answer.status)) return false;
-      await ask(GONE.includes(answer.status) ? { forget: publicId } : { sent: publicId, count: 1 });
+      await ask(GONE.includes(answer.status) ? dropped(publicId, answer.status) : { sent: publicId, count: 1 });
       if (answer.type !== "opaqueredirect") {
         stopped = true;
         const post = document.createElement("form");
@@ -103,7 +106,7 @@
     const publicId = keepFrom && keepFrom.split("/")[2];
     if (publicId && (!kept || waiting.length)) {
       const answer = await fetch(keepFrom, { cache: "no-store", headers: { "X-Phone": "keep" } });
-      if (GONE.includes(answer.status)) await ask({ forget: publicId }); // the server's pages say why
+      if (GONE.includes(answer.status)) await ask(dropped(publicId, answer.status)); // the server's pages say why
       if (!answer.ok) return;
       await ask({ keep: await answer.text() });
       kept = true;

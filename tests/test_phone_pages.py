@@ -250,9 +250,10 @@ def test_a_delete_made_with_no_signal_leaves_a_hand_another_phone_changed_meanwh
     assert [(h["deal"], h["version"], h["record"]["points"]) for h in hands] == [(1, 2, 60)]
 
 
-def test_a_session_whose_edit_rights_were_taken_back_is_forgotten_with_what_waited(app, table, tmp_path):
+def test_what_a_phone_saved_before_its_edit_rights_were_taken_back_waits_for_the_new_link(app, table, tmp_path):
     """The owner makes a new edit link: the phone that joined with the old one may only view now. What it saved
-    with no signal is refused (403), and the phone forgets the session: it scores it no more, offline either."""
+    with no signal is refused (403); the phone keeps it, unsent, instead of sending it again and again, until the
+    phone opens the new link: then it goes in."""
     board, owner, editor = table["board"], table["owner"], table["editor"]
     with app.app_context():
         facts = served(app)
@@ -266,6 +267,22 @@ def test_a_session_whose_edit_rights_were_taken_back_is_forgotten_with_what_wait
     [line] = journal.outbox(public_id)
     assert post_line(editor, line, table["csrf"]).status_code == 403
     assert editor.get(board + "/phone.json").status_code == 403
-    journal.forget(public_id)  # as phone.js does on either answer
+    journal.refuse(public_id)  # as phone.js does on a 403
+    again = journal_of(create_phone_app(facts, folder=tmp_path))  # kept so on the phone's storage
+    assert again.waiting() == [] and again.outbox(public_id) == [line]
+    assert "+36" in ask(phone, board)[2]  # its copy, with the deal it saved
+    share = owner.get(board + "/share").text
+    link = re.search(r'href="http://localhost(/s/[^"]+/join/[^"]+)"', share).group(1)
+    assert editor.get(link).status_code == 303  # the new link, opened on this phone
+    journal.keep(editor.get(board + "/phone.json").text)  # handed over again: what waited goes in
+    assert journal.waiting() == [public_id]
+    assert post_line(editor, line, editor.get("/phone/token").get_json()["csrf"]).status_code == 303
+    editor.get(board)  # the notice
+    assert "Deal 2 of" not in editor.get(board).text and "+36" in editor.get(board).text
+
+
+def test_a_session_with_nothing_waiting_is_forgotten_once_refused(table):
+    phone, board = table["phone"], table["board"]
+    public_id = board.rsplit("/", 1)[1]
+    journal_of(phone).refuse(public_id)
     assert ask(phone, board)[0] == 503  # no longer kept: the server's to answer
-    assert public_id not in journal_of(create_phone_app(facts, folder=tmp_path)).kept
