@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, RadioField, SelectMultipleField, StringField
+from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.csrf.core import CSRFTokenField
+from wtforms.fields.choices import SelectFieldBase
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired, Length, Regexp, ValidationError
 
@@ -215,8 +216,8 @@ class SittingForm(CoinsForm):
                 continue
             if isinstance(field, BooleanField):
                 sent += [[field.name, "y"]] if field.data else []
-            elif isinstance(field, SelectMultipleField):
-                sent += [[field.name, str(value)] for value in field.data or ()]
+            elif isinstance(field, SelectFieldBase):  # the chosen choices' values, as its inputs carry them
+                sent += [[field.name, str(choice[0])] for choice in field.iter_choices() if choice[2]]
             elif field.data is not None:
                 sent.append([field.name, field._value() if hasattr(field, "_value") else str(field.data)])
         return sent
