@@ -641,8 +641,10 @@ def load_scoreboard(db: Session, sitting: Sitting) -> Scoreboard:
     return board
 
 
-def _hand(db: Session, sitting: Sitting, deal: int) -> Hand | None:
-    return db.exec(select(Hand).where(Hand.sitting_id == sitting.id, Hand.deal == deal)).first()
+def _hand(db: Session, sitting: Sitting, deal: int, fresh: bool = False) -> Hand | None:
+    """A session's hand; ``fresh``: as the database has it now, even if this request read it before."""
+    found = select(Hand).where(Hand.sitting_id == sitting.id, Hand.deal == deal)
+    return db.exec(found.execution_options(populate_existing=True) if fresh else found).first()
 
 
 def hand_view(db: Session, sitting: Sitting, deal: int) -> HandView | None:
@@ -763,7 +765,7 @@ def delete_hand(db: Session, sitting: Sitting, deal: int, version: int | None = 
     changed since (checked with the session locked, so an edit between the phone's look and this cannot slip by)."""
     ids = sitting.id, sitting.public_id
     _bump_revision(db, sitting)
-    hand = _hand(db, sitting, deal)
+    hand = _hand(db, sitting, deal, fresh=True)  # read with the session locked: its version now
     if hand is None:
         _rolled_back(db, *ids)
         return False

@@ -179,22 +179,28 @@ def test_edit_and_delete_recompute_totals(client):
     assert "Deal 2 of 8" in client.get(location).text
 
 
-def test_a_hand_edited_while_its_delete_is_on_the_way_is_kept(client, monkeypatch):
-    """Another phone's edit lands between the delete's look at the hand and the delete itself: the version is
-    compared with the session locked, so the edited hand stays and the phone is told why."""
+def test_a_hand_edited_while_its_delete_is_on_the_way_is_kept(app, client, monkeypatch):
+    """Another phone's edit lands, through a connection of its own, between the delete's look at the hand and the
+    delete itself: the version is compared with the session locked, as the hand is read then, so the edited hand
+    stays and the phone is told why."""
+    from dataclasses import replace
+
+    from sqlmodel import Session, select
+
+    from companion.models import Sitting
+    from companion.store import edit_hand, hand_view
     from companion.web.hands import routes
 
     location = start_session(client)
     new_hand(client, location, **PARTNER_MADE)
     confirm = client.get(location + "/hands/1/delete").text
-    edit_page = client.get(location + "/hands/1/edit").text
     deleting = routes.SqlStore.delete
 
     def edited_first(store, *asked):
-        edited = client.post(
-            location + "/hands/1/edit", data=hand_form_data(edit_page, **{**PARTNER_MADE, "points": "60"})
-        )
-        assert edited.status_code == 303
+        with Session(app.extensions["db_engine"]) as other:
+            sitting = other.exec(select(Sitting).where(Sitting.public_id == location.rsplit("/", 1)[1])).one()
+            hand = hand_view(other, sitting, 1)
+            edit_hand(other, sitting, 1, replace(hand.record, points=60), version=hand.version)
         return deleting(store, *asked)
 
     monkeypatch.setattr(routes.SqlStore, "delete", edited_first)
