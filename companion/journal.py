@@ -266,7 +266,14 @@ class Journal:
         return sorted(self.groups.values(), key=lambda g: g.name.casefold())
 
     def _keep_group(self, group: KeptGroup) -> str:
+        """Keep a group as the server hands it over: this phone may start its sessions, so a session it started
+        in the group with no signal, refused while it could not, is sent again (it has no page of its own yet)."""
         self.groups[group.public_id] = group
+        starts = f"/g/{group.public_id}/sessions"
+        for kept in self.kept.values():
+            if kept.refused and kept.outbox and kept.outbox[0]["path"].split("?")[0] == starts:
+                kept.refused = False
+                self._write(kept)
         if self.folder is not None:
             folder = self.folder / "groups"
             folder.mkdir(parents=True, exist_ok=True)

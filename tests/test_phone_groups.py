@@ -5,6 +5,7 @@ returns (once, however often it is sent). A phone that only follows the group ke
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,6 +19,7 @@ from companion.web.phone.bundle import served
 from companion.web.sittings.forms import again_data, sitting_form
 from tests.games.conformance.worked import as_lists, option_choices, start_form
 from tests.test_phone_pages import ask, post_line
+from tests.web.helpers import csrf_from
 from tests.web.test_groups import make_group, start_group_session
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -127,3 +129,31 @@ def test_a_start_made_from_data_is_posted_as_a_browser_posts_it(app, client, gam
             read = sitting_form(game, players, meta={"csrf": False})
             assert read.validate(), (name, value, read.errors)
             assert read.starts(kept), (name, value)
+
+
+def test_a_session_started_in_a_group_refused_meanwhile_goes_in_once_the_group_is_handed_over(app, club, tmp_path):
+    """The group's edit link is renewed while this phone, with no signal, starts last time's session: its start is
+    refused (403) and waits; the phone opens the group's new link, keeps the group again, and the start goes in."""
+    owner, url = club["owner"], club["url"]
+    with app.app_context():
+        facts = served(app)
+    phone = create_phone_app(facts, folder=tmp_path)
+    journal = journal_of(phone)
+    editor = app.test_client()
+    share = owner.get(url + "/share").text
+    link = re.search(r'href="http://localhost(/g/[^"]+/join/[^"]+)"', share).group(1)
+    assert editor.get(link).status_code == 303
+    journal.keep(editor.get(url + "/phone.json").text)
+    board = ask(phone, url + "/again", [])[1]["Location"]
+    public_id = board.rsplit("/", 1)[1]
+    assert owner.post(url + "/share/renew", data={"csrf_token": csrf_from(share)}).status_code == 303
+    [line] = journal.outbox(public_id)
+    assert post_line(editor, line, token(editor)).status_code == 403
+    journal.refuse(public_id)  # as phone.js does on a 403
+    assert journal.waiting() == []
+    share = owner.get(url + "/share").text
+    assert editor.get(re.search(r'href="http://localhost(/g/[^"]+/join/[^"]+)"', share).group(1)).status_code == 303
+    journal.keep(editor.get(url + "/phone.json").text)  # the group's page, opened with its new link
+    assert journal_of(create_phone_app(facts, folder=tmp_path)).waiting() == [public_id]
+    assert post_line(editor, line, token(editor)).status_code == 303
+    assert owner.get(board).status_code == 200
