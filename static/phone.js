@@ -18,6 +18,7 @@
   const WAITING = "phone-waiting";
   const leftWaiting = !keeping && !shell && localStorage.getItem(WAITING) !== null;
   if ((!keeping && !shell && !leftWaiting) || !("serviceWorker" in navigator) || !window.Worker) return;
+  if (window.phoneAnswers) return; // loaded twice (the shell's own, and app.js's while changes wait): once is enough
   const script = document.currentScript && document.currentScript.src;
   const root = document.documentElement;
   root.dataset.phone = "waiting"; // app.js leaves the service worker's questions to this page's script
@@ -102,7 +103,9 @@
       const { csrf } = await token.json();
       for (const publicId of waiting) if (!(await send(publicId, csrf))) return;
     }
-    localStorage.removeItem(WAITING); // all of it went in
+    // All of it went in, unless a change was made meanwhile (the page being left answers with no signal).
+    const { waiting: left } = await ask({ waiting: true });
+    if (!left.length) localStorage.removeItem(WAITING);
     const publicId = keepFrom && keepFrom.split("/")[2];
     if (publicId && (!kept || waiting.length)) {
       const answer = await fetch(keepFrom, { cache: "no-store", headers: { "X-Phone": "keep" } });
@@ -113,7 +116,14 @@
     }
     // A page the phone drew, or this session's, gives way to the server's, now whole (not a form being filled).
     const drawnHere = document.getElementById("on-phone") || waiting.includes(publicId) || leftWaiting;
-    if (waiting.length && drawnHere && !document.querySelector("#hand-form")) location.reload();
+    if (waiting.length && drawnHere && !document.querySelector("#hand-form") && !filledIn()) location.reload();
+  }
+
+  // Whether the player has changed a form on this page (a name typed): a reload would lose it.
+  function filledIn() {
+    return [...document.querySelectorAll("input:not([type=hidden]), textarea")].some((input) =>
+      ["radio", "checkbox"].includes(input.type) ? input.checked !== input.defaultChecked : input.value !== input.defaultValue
+    );
   }
 
   // Typing waits for a pause before it asks for a preview, so as not to send the server a request a keystroke;
