@@ -9,6 +9,7 @@ code; ``make install`` compiles them).
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +66,13 @@ def localized(template: str) -> list[str]:
 
 def speech_of(translations: Any, locale: Locale | str) -> words.Speech:
     """How the engines say their words with a catalogue (Babel's ``Translations``), in ``locale``'s numbers."""
-    return words.Speech(translations.gettext, translations.ngettext, get_decimal_symbol(locale))
+    return words.Speech(translations.gettext, translations.ngettext, _decimal(str(locale)))
+
+
+@cache
+def _decimal(code: str) -> str:
+    """A language's decimal sign (Babel's, worked out once a language)."""
+    return str(get_decimal_symbol(code))
 
 
 def speech() -> words.Speech:

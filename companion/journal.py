@@ -23,16 +23,19 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .games import GAMES
 from .games.base import Game
 from .games.common import InvalidHand
 from .stores import DealTaken, NoSuchDeal, Role, StaleEdit
 from .views import HandView, Scoreboard, SessionDocument, SessionRow, first_free_deal, stored_record
+
+T = TypeVar("T")
 
 #: A line of the outbox: the server's path and the form sent there, as (name, value) pairs.
 Line = dict[str, Any]
@@ -96,10 +99,6 @@ class Kept:
             },
             separators=(",", ":"),
         )
-
-    @classmethod
-    def from_json(cls, text: str) -> Kept:
-        return cls.of(json.loads(text))
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> Kept:
@@ -170,28 +169,12 @@ class Journal:
         self.reload()
 
     def reload(self) -> None:
-        """Read the kept sessions again: another page's worker may have changed them since (each page of a
-        session runs its own). A file that cannot be read is set aside, never in the way of the others."""
+        """Read the kept sessions and groups again: another page's worker may have changed them since (each page
+        runs its own). A file that cannot be read is set aside, never in the way of the others."""
         if self.folder is None or not self.folder.is_dir():
             return
-        found = {}
-        for path in sorted(self.folder.glob("*.json")):
-            try:
-                kept = Kept.from_json(path.read_text(encoding="utf-8"))
-            except (ValueError, KeyError, TypeError, InvalidHand):
-                path.rename(path.with_suffix(".unreadable"))
-                continue
-            found[kept.document.public_id] = kept
-        self.kept = found
-        groups = {}
-        for path in sorted((self.folder / "groups").glob("*.json")):
-            try:
-                group = KeptGroup.of(json.loads(path.read_text(encoding="utf-8")))
-            except (ValueError, KeyError, TypeError):
-                path.rename(path.with_suffix(".unreadable"))
-                continue
-            groups[group.public_id] = group
-        self.groups = groups
+        self.kept = {k.document.public_id: k for k in _read_all(self.folder, Kept.of)}
+        self.groups = {g.public_id: g for g in _read_all(self.folder / "groups", KeptGroup.of)}
 
     # -- what the server sends, and what goes back ---------------------------------------------------------
 
@@ -275,11 +258,7 @@ class Journal:
                 kept.refused = False
                 self._write(kept)
         if self.folder is not None:
-            folder = self.folder / "groups"
-            folder.mkdir(parents=True, exist_ok=True)
-            spare = folder / f"{group.public_id}.new"
-            spare.write_text(group.to_json(), encoding="utf-8")
-            os.replace(spare, folder / f"{group.public_id}.json")  # whole or not at all
+            _write_whole(self.folder / "groups" / f"{group.public_id}.json", group.to_json())
         return group.public_id
 
     def refuse(self, public_id: str) -> None:
@@ -389,10 +368,24 @@ class Journal:
         self._write(kept)
 
     def _write(self, kept: Kept) -> None:
-        if self.folder is None:
-            return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / f"{kept.document.public_id}.json"
-        spare = path.with_suffix(".new")
-        spare.write_text(kept.to_json(), encoding="utf-8")
-        os.replace(spare, path)  # whole or not at all
+        if self.folder is not None:
+            _write_whole(self.folder / f"{kept.document.public_id}.json", kept.to_json())
+
+
+def _read_all(folder: Path, read: Callable[[dict[str, Any]], T]) -> list[T]:
+    """Each JSON file of ``folder``, read; one that cannot be is renamed ``.unreadable`` and skipped."""
+    found = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            found.append(read(json.loads(path.read_text(encoding="utf-8"))))
+        except (ValueError, KeyError, TypeError, InvalidHand):
+            path.rename(path.with_suffix(".unreadable"))
+    return found
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """``text`` into ``path``, whole or not at all (written beside it, then moved over it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    spare = path.with_suffix(".new")
+    spare.write_text(text, encoding="utf-8")
+    os.replace(spare, path)

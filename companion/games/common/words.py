@@ -51,11 +51,11 @@ _speech: ContextVar[Speech] = ContextVar("speech", default=ENGLISH)
 @contextmanager
 def speaking(speech: Speech) -> Iterator[None]:
     """The engines' words said as ``speech`` says them, within the block."""
-    token = _speech.set(speech)
+    undo = use(speech)
     try:
         yield
     finally:
-        _speech.reset(token)
+        undo()
 
 
 def use(speech: Speech) -> Callable[[], None]:

@@ -22,8 +22,8 @@ from .rules import COURTS, SEATS, TRICKS, TRUMPS, EarlyFrenchHand, Honour, PileT
 COURTS_SHOWN = tuple(reversed(COURTS))
 #: A trump's answer when it was not dealt (it scores for nobody).
 SET_ASIDE = "none"
-#: The cards' names on the form, in the players' languages (the same English as the engine's: ``_words``).
-COURT_WORDS = {"kings": _("Kings"), "queens": _("Queens"), "knights": _("Knights"), "pages": _("Pages")}
+#: The cards' names on the form, in the players' languages: the engine's own words.
+COURT_WORDS = {h.id: _(h.plural) for h in COURTS}
 HELD_BY = {
     "kings": _("Kings held by %(name)s"),
     "queens": _("Queens held by %(name)s"),
@@ -68,16 +68,16 @@ def short_name(honour: Honour) -> str:
 
 
 def _words() -> bool:
-    """The form's English for each card is the engine's (its words only add the translations).
+    """The form's English for each card held, and each trump, is the engine's (its words only add the
+    translations).
 
     >>> _words()
     True
     """
-    courts = all(str(COURT_WORDS[h.id]) == h.plural for h in COURTS)
     held = all(HELD_BY[h.id] % {"name": "Ann"} == f"{h.plural} held by Ann" for h in COURTS)
     trumps = all(str(TRUMP_WORDS[h.id]) == short_name(h) for h in TRUMPS)
     said = [(TRUMP_HELD_BY[h.id], f"{h.label[0].upper()}{h.label[1:]} is held by") for h in TRUMPS]
-    return courts and held and trumps and all(str(ours) == theirs for ours, theirs in said)
+    return held and trumps and all(str(ours) == theirs for ours, theirs in said)
 
 
 def form_data(record: EarlyFrenchHand) -> FormData:

@@ -179,7 +179,7 @@ def _court_counts(value: Any, honour: Honour) -> tuple[int, ...]:
 def _trump_holder(value: Any, honour: Honour) -> int | None:
     if value is None:  # set aside with the undealt cards
         return None
-    return seat(value, honour.id, _(_WHO_HOLDS[honour]), SEATS)
+    return seat(value, honour.id, _WHO_HOLDS[honour], SEATS)
 
 
 #: Who holds each trump, as a refusal asks for it ("Choose who holds …").

@@ -347,9 +347,9 @@ class FrenchHand:
         players = data.get("players")
         if type(players) is not int or players not in DOG:
             raise InvalidHand("players", _("French Tarot is for 3, 4 or 5 players."))
-        taker = seat(data.get("taker"), "taker", _("the taker"), players)
+        taker = seat(data.get("taker"), "taker", N_("the taker"), players)
         contract = pick(
-            CONTRACT_NAMES, data.get("contract"), "contract", _("petite (or prise), garde, garde-sans or garde-contre")
+            CONTRACT_NAMES, data.get("contract"), "contract", N_("petite (or prise), garde, garde-sans or garde-contre")
         )
         bouts = data.get("bouts")
         if type(bouts) is not int or not 0 <= bouts <= BOUTS:
@@ -364,7 +364,7 @@ class FrenchHand:
             _side_or_none(data.get("petit_au_bout"), "petit_au_bout"),
             _poignees(data.get("poignees", [])),
             _chelem(data.get("chelem")),
-            pick(SCALES, data.get("scale", Scale.FFT.id), "scale", _("the scale: fft or older")),
+            pick(SCALES, data.get("scale", Scale.FFT.id), "scale", N_("the scale: fft or older")),
             _miseres(data.get("miseres", []), players),
         )
         _check_chelem(hand)
@@ -415,14 +415,14 @@ def _half_points(points: Any) -> int:
 
 def _partner(partner: Any, players: int) -> int | None:
     if players == 5:
-        return seat(partner, "partner", _("who held the called King (the taker, if alone)"), players)
+        return seat(partner, "partner", N_("who held the called King (the taker, if alone)"), players)
     if partner is not None:
         raise InvalidHand("partner", _("Only with five players does the taker call a partner."))
     return None
 
 
 def _side_or_none(value: Any, name: str) -> Side | None:
-    return None if value is None else pick(SIDES, value, name, _("taker or defence"))
+    return None if value is None else pick(SIDES, value, name, N_("taker or defence"))
 
 
 def _poignees(raw: Any) -> tuple[tuple[Poignee, Side], ...]:
@@ -434,8 +434,8 @@ def _poignees(raw: Any) -> tuple[tuple[Poignee, Side], ...]:
             raise InvalidHand("poignees", _('Each poignée is {"size": simple|double|triple, "side": taker|defence}.'))
         poignees.append(
             (
-                pick(POIGNEES, item["size"], "poignees", _("simple, double or triple")),
-                pick(SIDES, item["side"], "poignees", _("taker or defence")),
+                pick(POIGNEES, item["size"], "poignees", N_("simple, double or triple")),
+                pick(SIDES, item["side"], "poignees", N_("taker or defence")),
             )
         )
     return tuple(poignees)
@@ -448,8 +448,8 @@ def _miseres(raw: Any, players: int) -> tuple[tuple[int, Misere], ...]:
     for item in raw:
         if type(item) is not dict or set(item) != {"seat", "kind"}:
             raise InvalidHand("miseres", _('Each misère is {"seat": a seat, "kind": trumps|heads}.'))
-        kind = pick(MISERES, item["kind"], "miseres", _("trumps or heads"))
-        declared = (seat(item["seat"], "miseres", _misere_said(kind, "who"), players), kind)
+        kind = pick(MISERES, item["kind"], "miseres", N_("trumps or heads"))
+        declared = (seat(item["seat"], "miseres", _MISERE_SAID[kind.id, "who"], players), kind)
         if declared in found:
             raise InvalidHand("miseres", _misere_said(kind, "once"), item=kind.id)
         found.append(declared)
@@ -459,7 +459,7 @@ def _miseres(raw: Any, players: int) -> tuple[tuple[int, Misere], ...]:
 def _chelem(value: Any) -> Chelem | None:
     if value is None:
         return None
-    return pick(CHELEMS, value, "chelem", _("announced-made, made, announced-failed or defence"))
+    return pick(CHELEMS, value, "chelem", N_("announced-made, made, announced-failed or defence"))
 
 
 # -- checks across fields: what no deal can produce ------------------------------------

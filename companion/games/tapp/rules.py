@@ -179,9 +179,9 @@ class TappHand:
         if unknown:
             field = sorted(unknown)[0]
             raise InvalidHand(field, _("A Tapp Tarock hand has no field %(field)s.", field=repr(field)))
-        bid = pick(BIDS, data.get("bid"), "bid", _("a bid: three, two, one, solo or bridscher"))
+        bid = pick(BIDS, data.get("bid"), "bid", N_("a bid: three, two, one, solo or bridscher"))
         counting = pick(
-            COUNTINGS, data.get("counting", "traditional"), "counting", _("traditional or simplified counting")
+            COUNTINGS, data.get("counting", "traditional"), "counting", N_("traditional or simplified counting")
         )
         claims = [_claim(item) for item in _list(data.get("bonuses", []), "bonuses")]
         kontra = _kontra(data.get("kontra"), "kontra")
@@ -195,7 +195,7 @@ class TappHand:
         else:
             if data.get("loser") is not None:
                 raise InvalidHand("loser", _("Only a bridscher has a loser."))
-            declarer = seat(data.get("declarer"), "declarer", _("the declarer"), SEATS)
+            declarer = seat(data.get("declarer"), "declarer", N_("the declarer"), SEATS)
             points = data.get("points")
             if type(points) is not int or not 0 <= points <= counting.total:
                 raise InvalidHand(
@@ -250,7 +250,7 @@ def _list(value: Any, name: str) -> list[Any]:
 
 def _losers(value: Any) -> tuple[int, ...]:
     """A bridscher's loser: a seat, or a list of the seats tied for the most card points."""
-    who = _("who took the most card points (and pays)")
+    who = N_("who took the most card points (and pays)")
     if type(value) is not list:
         return (seat(value, "loser", who, SEATS),)
     losers = tuple(sorted(seat(v, "loser", who, SEATS) for v in value))
