@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -160,22 +161,9 @@ def _hands(journal: Journal) -> Any:
 
     bp = Blueprint("hands", __name__, url_prefix="/s/<public_id>/hands")
     both = ["GET", "POST"]
-
-    def new(public_id: str) -> Response:
-        return entry.new(journal, public_id)
-
-    def edit(public_id: str, deal: int) -> Response:
-        return entry.edit(journal, public_id, deal)
-
-    def preview(public_id: str) -> Response:
-        return entry.preview(journal, public_id)
-
-    def delete(public_id: str, deal: int) -> Response:
-        return entry.delete(journal, public_id, deal)
-
-    def restore(public_id: str) -> Response:
-        return entry.restore(journal, public_id)
-
+    new, edit, preview, delete, restore = (
+        partial(view, journal) for view in (entry.new, entry.edit, entry.preview, entry.delete, entry.restore)
+    )
     bp.add_url_rule("/new", "new", new, methods=both)
     bp.add_url_rule("/<int:deal>/edit", "edit", edit, methods=both)
     bp.add_url_rule("/preview", "preview", preview, methods=["POST"])
@@ -242,12 +230,11 @@ def _sittings(journal: Journal) -> Any:
 def _groups(journal: Journal) -> Any:
     """A group's page with no signal, and its "Same as last time": over the groups the phone keeps. The session
     starts here, as the server's would; the server starts it under the same id when the signal returns."""
-    from datetime import UTC, datetime
-
     from flask import Blueprint, url_for
 
     from .games import GAMES
     from .web import render, see_other
+    from .web.sittings import starting
     from .web.sittings.forms import sitting_form
 
     bp = Blueprint("groups", __name__)
@@ -262,7 +249,8 @@ def _groups(journal: Journal) -> Any:
         game, players = GAMES[again["game"]], int(again["players"])
         form = sitting_form(game, players, formdata=None, data=again["data"])
         to = url_for("groups.create_session", public_id=public_id, game=game.id, players=players)
-        journal.start(form.document(form.session_id, datetime.now(UTC)), to, form.posted())
+        document, sent = starting.started_on_phone(form, form.session_id, sent=form.posted())
+        journal.start(document, to, sent)
         return see_other(url_for("sittings.show", public_id=form.session_id))
 
     bp.add_url_rule("/g/<public_id>", "show", show)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import segno
-from flask import abort, current_app, flash, stream_with_context, url_for
+from flask import abort, current_app, flash, jsonify, stream_with_context, url_for
 from markupsafe import Markup
 from sqlmodel import Session
 from werkzeug.wrappers import Response
@@ -15,6 +15,13 @@ from ..models import Group, Sitting
 from ..store import long_work, renew_edit_key
 from . import render, see_other
 from .access import can_edit, is_owner, join, require_owner
+
+
+def kept_json(**data: object) -> Response:
+    """What a phone keeps to work with no signal (a session, a group), never kept by a cache on the way."""
+    response = jsonify(**data)
+    response.cache_control.no_store = True
+    return response
 
 
 def qr(url: str) -> Markup:

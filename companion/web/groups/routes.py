@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, jsonify, request, url_for
+from flask import Blueprint, abort, flash, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -32,7 +32,8 @@ from .. import render, see_other
 from ..access import can_edit, give, is_owner, own_device, require_edit, role
 from ..chart import COLOURS, line_chart
 from ..limits import saves, starts
-from ..links import attachment, join_with_key, renew_link, share_page
+from ..links import attachment, join_with_key, kept_json, renew_link, share_page
+from ..sittings.board import phone_keep
 from ..sittings.forms import SittingForm, again_data, group_data, options_form, sitting_form
 from ..sittings.routes import create_from
 from ..sittings.starting import carried, game_and_players
@@ -106,15 +107,8 @@ def _group_page(group: Group, member_form: MemberForm | None = None, status: int
         member_form=member_form or MemberForm(),
         editor=can_edit(group),
         owner=is_owner(group),
-        phone_keep=_phone_keep(group),
+        phone_keep=phone_keep(group.public_id, "groups.phone_json") if can_edit(group) else None,
     )
-
-
-def _phone_keep(group: Group) -> str | None:
-    """Where a phone that may start the group's sessions fetches what it keeps to start one with no signal."""
-    if not current_app.config.get("PHONE_WORKER") or not can_edit(group):
-        return None
-    return url_for("groups.phone_json", public_id=group.public_id)
 
 
 def _player_page(group: Group, member: Member, form: MemberForm | None = None, status: int = 200) -> Response:
@@ -307,11 +301,9 @@ def phone_json(public_id: str) -> Response:
     if last is not None:
         data = again_data(last, defaults=group)
         again = {"game": last.game, "players": last.seats, "names": list(last.names), "data": data}
-    held = role(group)
-    kept = {"public_id": group.public_id, "name": group.name, "players": len(group.members)}
-    response = jsonify(group=kept | {"role": held.value if held else "editor"}, again=again)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    held = "owner" if is_owner(group) else "editor"
+    kept = {"public_id": group.public_id, "name": group.name, "players": len(group.members), "role": held}
+    return kept_json(group=kept, again=again)
 
 
 @bp.get("/g/<public_id>/join/<key>")

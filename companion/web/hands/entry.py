@@ -149,7 +149,7 @@ def _form_page(
         theirs=theirs,
         next_deal=next_deal,
         first_error=next((f.name for f in form if f.errors), None),
-        phone_keep=phone_keep(sitting),
+        phone_keep=phone_keep(sitting.public_id),
     )
     # Never kept for Back: after a save, Back opens a fresh form for the next deal, not this one filled in.
     response.headers["Cache-Control"] = "no-store"

@@ -82,8 +82,12 @@ def served(app: Flask) -> str:
 
 
 def bundle() -> Bundle:
-    """This server's bundle (in a request, or with an app context)."""
-    return _bundle(served(current_app))
+    """This server's bundle (in a request, or with an app context). What it says of the server is worked out once
+    an app: its addresses and files do not change while it serves (``/sw.js`` and each worker's start ask)."""
+    facts = current_app.extensions.get("phone_served")
+    if facts is None:
+        facts = current_app.extensions["phone_served"] = served(current_app)
+    return _bundle(facts)
 
 
 @cache

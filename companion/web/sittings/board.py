@@ -33,7 +33,7 @@ def board_page(
         owner=owner,
         group=group,
         group_editor=group_editor,
-        phone_keep=phone_keep(sitting) if editor else None,
+        phone_keep=phone_keep(sitting.public_id) if editor else None,
     )
 
 
@@ -46,10 +46,11 @@ def phone_worker() -> str | None:
     return "" if current_app.config.get("ON_PHONE") else None
 
 
-def phone_keep(sitting: SessionRow) -> str | None:
-    """Where a phone that may score ``sitting`` fetches it to keep (None where phones do not keep sessions)."""
+def phone_keep(public_id: str, endpoint: str = "sittings.phone_json") -> str | None:
+    """Where a phone that may score the session ``public_id`` (or start a group's sessions: ``groups.phone_json``)
+    fetches it to keep (None where phones keep nothing)."""
     from flask import current_app
 
     if not current_app.config.get("PHONE_WORKER"):
         return None
-    return url_for("sittings.phone_json", public_id=sitting.public_id)
+    return url_for(endpoint, public_id=public_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, flash, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
@@ -44,7 +44,7 @@ from ..access import (
     visible_group,
 )
 from ..limits import starts
-from ..links import attachment, join_with_key, renew_link, share_page
+from ..links import attachment, join_with_key, kept_json, renew_link, share_page
 from . import starting
 from .board import board_page
 from .forms import SittingForm, sitting_form
@@ -190,9 +190,7 @@ def phone_json(public_id: str) -> Response:
     hands = [{"deal": h.deal, "version": h.version, "record": h.record.to_json()} for h in board.hands]
     held = "owner" if is_owner(sitting) else "editor"
     document = SessionDocument.of(sitting).as_dict()
-    response = jsonify(session=document, hands=hands, role=held, csrf=generate_csrf())
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return kept_json(session=document, hands=hands, role=held, csrf=generate_csrf())
 
 
 @bp.get("/s/<public_id>/join/<key>")

@@ -115,9 +115,13 @@ def usual_form(last: Any) -> SittingForm:
     return again_form(DEFAULT, last) or sitting_form(DEFAULT, DEFAULT.players[0])
 
 
-def started_on_phone(form: SittingForm, public_id: str) -> tuple[SessionDocument, list[list[str]]]:
+def started_on_phone(
+    form: SittingForm, public_id: str, sent: list[list[str]] | None = None
+) -> tuple[SessionDocument, list[list[str]]]:
     """A session the phone starts with no signal: as the server will store it, and the form the server takes
-    to start it (as posted, with the id the phone gave it: the server's page is the same address)."""
+    to start it (``sent``: as posted, with the id the phone gave it: the server's page is the same address)."""
     document = form.document(public_id, datetime.now(UTC))
-    sent = [[name, value] for name, value in request.form.items(multi=True) if name not in ("csrf_token", "public_id")]
-    return document, [*sent, ["public_id", public_id]]
+    if sent is None:
+        posted = request.form.items(multi=True)
+        sent = [*([n, v] for n, v in posted if n not in ("csrf_token", "public_id")), ["public_id", public_id]]
+    return document, sent
