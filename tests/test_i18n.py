@@ -168,3 +168,12 @@ def test_a_sessions_csv_is_headed_in_the_readers_language(client):
     url = start_session(client)
     head = client.get(url + "/export.csv", headers={"Accept-Language": "fr"}).text.splitlines()[0]
     assert head.startswith("donne,donneur,") and "Ann (demi-pence)" in head
+
+
+def test_a_form_refused_before_the_view_is_said_in_the_phones_language(client):
+    """A page refused by a check that runs before the view (CSRF, here) is said in the phone's language, its
+    template's words too (they are looked up as the engines' are, from the language chosen first of all)."""
+    client.set_cookie("lang", "fr")
+    refused = client.post("/sessions", data={"csrf_token": "stale", "player_0": "Ann"})
+    assert refused.status_code == 400
+    assert "Formulaire expiré" in refused.text and ">Page d’accueil</a>" in refused.text

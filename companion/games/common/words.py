@@ -97,8 +97,17 @@ class Said:
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The form of ``singular``/``plural`` that ``num`` takes in the reader's language; ``%(num)d`` is ``num``."""
-    said = _speech.get().ngettext(singular, plural, num) or (singular if num == 1 else plural)
-    return said % {"num": num, **variables}
+    return counted(singular, plural, num) % {"num": num, **variables}
+
+
+def counted(singular: str, plural: str, num: int) -> str:
+    """The form of ``singular``/``plural`` that ``num`` takes in the reader's language, not yet filled in (what
+    Jinja's ``ngettext`` asks for: it fills in ``num`` itself).
+
+    >>> counted("%(num)d trick", "%(num)d tricks", 1)
+    '%(num)d trick'
+    """
+    return _speech.get().ngettext(singular, plural, num) or (singular if num == 1 else plural)
 
 
 def number(value: float) -> str:
