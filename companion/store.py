@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, lazyload
+from sqlalchemy.orm import Mapped, QueryableAttribute, joinedload, lazyload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql import Subquery
 from sqlmodel import Session, col, delete, select, update
@@ -606,9 +606,11 @@ def revision_of(db: Session, public_id: str) -> int | None:
 
 
 def find_sitting(db: Session, public_id: str) -> Sitting | None:
+    """The session of this id, with its players (one query: most requests start here)."""
     if not is_session_id(public_id):
         return None
-    return db.exec(select(Sitting).where(Sitting.public_id == public_id)).first()
+    players = cast("QueryableAttribute[list[Player]]", Sitting.players)  # SQLModel types it as a list
+    return db.exec(select(Sitting).options(joinedload(players)).where(Sitting.public_id == public_id)).first()
 
 
 def was_deleted(db: Session, public_id: str) -> bool:
