@@ -1,21 +1,26 @@
 """`make load`: how many tables at once one app process pool serves (a script that prints figures).
 
 A table is four phones, and a hand takes a few minutes (HAND_SECONDS on
-average). In each hand the scorer opens the hand form, sends a live preview
-at each of PREVIEWS changes while entering it (the form filling in as they
-go), saves, and lands on the scoreboard. Each of the three other phones
-has the scoreboard on screen for part of the hand (ON_SCREEN of it, at a
-random moment; the rest of the time the phone is locked or in a pocket,
-and a hidden page asks nothing): it opens the scoreboard, then asks as
-static/board.js does whether it changed. The server holds each question
-until a save changes the board (the answer is the new board) or for
-companion.live.WAIT_SECONDS (a 204), and the phone asks again at once, but
-never sooner than ASK_EVERY after its last question; when the phone is put
-away its open question is dropped. A server that answers at once (not under
-gevent) is so asked every ASK_EVERY, as the scoreboard polled before. That
-is about 11 requests for the scorer and 3 × 5 for the followers a hand.
-Phones already following when a level starts sent their open question at
-some moment of the WAIT_SECONDS before (a warm-up, not measured).
+average). In each hand the scorer opens the hand form, makes PREVIEWS
+changes while entering it (the form filling in as they go), saves, and
+lands on the scoreboard. A change's live preview is worked out in the
+phone once its own Python is ready (``static/phone.js``, about
+PHONE_READY_SECONDS after the form opens: ``make bench --only phone``);
+only the previews before that reach the server (``--server-previews``:
+every one, as a phone without it sends them). Each of the three other
+phones has the scoreboard on screen for part of the hand (ON_SCREEN of it,
+at a random moment; the rest of the time the phone is locked or in a
+pocket, and a hidden page asks nothing). Shown again, the page asks at once
+whether the board changed since the revision it shows (static/board.js),
+then goes on asking: the server holds each question until a save changes
+the board (the answer is the new board) or for companion.live.WAIT_SECONDS
+(a 204), and the phone asks again at once, but never sooner than ASK_EVERY
+after its last question; when the phone is put away its open question is
+dropped. A server that answers at once (not under gevent) is so asked every
+ASK_EVERY, as the scoreboard polled before. Each phone opened the whole
+scoreboard page once, when the table sat down. Phones already following
+when a level starts sent their open question at some moment of the
+WAIT_SECONDS before (a warm-up, not measured).
 
 Every table runs on its own clock with its own phase, as tables at a pub
 do, and the requests are sent when they are due whether or not earlier
@@ -71,6 +76,7 @@ POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:
 HAND_SECONDS = 180.0  # a hand, from one deal to the next, at a table that plays for money
 ENTRY_SECONDS = 40.0  # entering a hand on the phone, first tap to Save
 PREVIEWS = 8  # live previews while entering (one per change that completes a choice)
+PHONE_READY_SECONDS = 4.5  # from the hand form's request to the phone's own Python ready (4.2 s cold, after load)
 FOLLOWERS = 3
 ON_SCREEN = 0.5  # of a hand, a follower's scoreboard is on screen (asking for changes)
 ASK_EVERY = 3.0  # a scoreboard asks again no sooner than this after its last question (static/board.js)
@@ -128,6 +134,7 @@ class Table:
     cookie: str = ""  # the scorer's session cookie (its device id, CSRF secret)
     follower_cookie: str = ""  # the other phones' (each opened the view link once, so it is on their list)
     revision: int = 0  # the newest revision a board seen from the server showed
+    seen: list[int] = field(default_factory=list)  # the revision each follower's board shows
     first_revision: int = 0  # the revision when the session was set up
     csrf: str = ""
     next_deal: int = 1
@@ -169,6 +176,7 @@ async def set_up(host: str, port: int, table: Table) -> None:
     followed = await http(host, port, "GET", table.board, {})
     table.follower_cookie = followed.headers.get("set-cookie", "").split(";", 1)[0]
     table.revision = table.first_revision = revision_in(followed.body) or 0
+    table.seen = [table.revision] * FOLLOWERS
 
 
 @dataclass(order=True)
@@ -179,15 +187,19 @@ class Event:
     body: str = field(default="", compare=False)
     deal: int = field(default=0, compare=False)
     until: float = field(default=0.0, compare=False)  # a follower: when the phone is put away
+    follower: int = field(default=0, compare=False)  # which
 
 
-def hand_events(table: Table, start: float, seconds: float) -> list[Event]:
-    """One hand at a table: the scorer's requests, then the followers' looks (those due in the window)."""
+def hand_events(table: Table, start: float, seconds: float, phone_previews: bool = True) -> list[Event]:
+    """One hand at a table: the scorer's requests, then the followers' looks (those due in the window); the
+    previews only those the server works out (all, without ``phone_previews``)."""
     rng = table.rng
     fields = list(form_fields(make_hand(rng, rng.choice(KINDS))).items())
     entering = sorted(rng.uniform(2, ENTRY_SECONDS) for _ in range(PREVIEWS))
     events = [Event(start, "hand form", table)]
     for i, at in enumerate(entering):
+        if phone_previews and at >= PHONE_READY_SECONDS:
+            continue  # worked out in the phone
         so_far = dict(fields[: max(1, len(fields) * (i + 1) // PREVIEWS)])  # the form filling in
         events.append(Event(start + at, "preview", table, urlencode({"csrf_token": table.csrf, **so_far}, True)))
     saved = start + ENTRY_SECONDS + rng.uniform(0, 3)
@@ -197,13 +209,13 @@ def hand_events(table: Table, start: float, seconds: float) -> list[Event]:
         events.append(Event(saved, "save", table, urlencode({**sent, "action": "save"}, True), table.next_deal))
         table.next_deal += 1
     events.append(Event(saved + 0.4, "after save", table))  # the redirect, followed
-    for _ in range(FOLLOWERS):  # the scoreboard on screen for a while: opened, then following
+    for n in range(FOLLOWERS):  # the scoreboard on screen for a while: shown again, then following
         shown = start + rng.uniform(0, (1 - ON_SCREEN) * HAND_SECONDS)
         until = min(shown + ON_SCREEN * HAND_SECONDS, seconds)
         if shown < 0 < until:  # already on screen: its open question was sent during the warm-up
-            events.append(Event(-rng.uniform(0, warm_up(seconds)), "following", table, until=until))
+            events.append(Event(-rng.uniform(0, warm_up(seconds)), "following", table, until=until, follower=n))
         else:
-            events.append(Event(shown, "follower", table, until=until))
+            events.append(Event(shown, "shown again", table, until=until, follower=n))
     return events
 
 
@@ -212,7 +224,7 @@ def warm_up(seconds: float) -> float:
     return min(WAIT_SECONDS, seconds)
 
 
-def schedule(tables: list[Table], seconds: float) -> list[Event]:
+def schedule(tables: list[Table], seconds: float, phone_previews: bool = True) -> list[Event]:
     """Every table's requests due in the next ``seconds``, each table at its own point in a hand; before them,
     the open questions of the phones already following."""
     events: list[Event] = []
@@ -220,7 +232,8 @@ def schedule(tables: list[Table], seconds: float) -> list[Event]:
         start = -table.rng.uniform(0, HAND_SECONDS)  # already part-way through a hand
         while start < seconds:
             gap = table.rng.uniform(0.75, 1.25) * HAND_SECONDS
-            events += [e for e in hand_events(table, start, seconds) if e.kind == "following" or 0 <= e.at < seconds]
+            hand = hand_events(table, start, seconds, phone_previews)
+            events += [e for e in hand if e.kind == "following" or 0 <= e.at < seconds]
             start += gap
     return sorted(events)
 
@@ -230,7 +243,6 @@ EXPECT = {
     "preview": {200},
     "save": {303},
     "after save": {200},
-    "follower": {200},
     "question": {200, 204},
 }
 SINCE = re.compile(r"[?&]amp;since=(\d+)|[?&]since=(\d+)")
@@ -262,7 +274,7 @@ class Level:
 
 async def fire(host: str, port: int, event: Event, level: Level) -> None:
     table = event.table
-    if event.kind in ("follower", "following"):
+    if event.kind in ("shown again", "following"):
         await follow(host, port, event, level)
         return
     path = {
@@ -304,22 +316,17 @@ async def answered(
 
 
 async def follow(host: str, port: int, event: Event, level: Level) -> None:
-    """A phone following the scoreboard until it is put away (``event.until``), as static/board.js does: it opens
-    the board (unless it was already on screen), then asks whether it changed since the revision it shows, the
-    question held by the server until a change or a time-out, and asks again, no sooner than ASK_EVERY after
-    the last question. Putting the phone away drops its open question."""
-    table = event.table
+    """A phone following the scoreboard until it is put away (``event.until``), as static/board.js does: it asks
+    whether the board changed since the revision it shows, the question held by the server until a change or a
+    time-out, and asks again, no sooner than ASK_EVERY after the last question. Shown again after a change, its
+    first question is answered at once (timed as "shown again"). Putting the phone away drops its open question."""
+    table, n = event.table, event.follower
     headers = {"Cookie": table.follower_cookie}
-    since = table.revision
-    if event.kind == "follower":
-        start = time.perf_counter()
-        opened = await answered(level, "follower", host, port, table.board, headers)
-        if opened is None:
-            return
-        level.times["follower"].append(time.perf_counter() - start)
-        since = revision_in(opened.body) or since
     put_away = level.began + event.until
+    shown_at = time.perf_counter()
     while (asked := time.perf_counter()) < put_away:
+        since = table.seen[n]
+        behind = table.revision > since  # a change it has not seen: answered at once
         question = answered(level, "question", host, port, f"{table.board}?since={since}", HTMX | headers)
         level.questions += asked >= level.began  # those of the warm-up not counted
         try:
@@ -328,9 +335,12 @@ async def follow(host: str, port: int, event: Event, level: Level) -> None:
             return  # the phone put away, its question dropped
         shown = revision_in(answer.body) if answer is not None and answer.status == 200 else None
         if shown is not None and shown > since:
-            if level.counts(table.sent_at(since + 1)):
+            if behind:
+                level.times["shown again"].append(time.perf_counter() - asked)
+            elif table.sent_at(since + 1) >= shown_at and level.counts(table.sent_at(since + 1)):
                 level.reached.append(max(0.0, time.perf_counter() - table.sent_at(since + 1)))
-            since = table.revision = max(table.revision, shown)
+            table.seen[n] = shown
+            table.revision = max(table.revision, shown)
             continue  # the new board swapped in asks again at once
         await asyncio.sleep(max(0.0, asked + ASK_EVERY - time.perf_counter()))
 
@@ -338,9 +348,11 @@ async def follow(host: str, port: int, event: Event, level: Level) -> None:
 HTMX = {"HX-Request": "true"}
 
 
-async def run_level(host: str, port: int, tables: list[Table], seconds: float) -> tuple[Level, float]:
+async def run_level(
+    host: str, port: int, tables: list[Table], seconds: float, phone_previews: bool
+) -> tuple[Level, float]:
     """The tables' requests for ``seconds``, after the warm-up in which the phones already following ask."""
-    events = schedule(tables, seconds)
+    events = schedule(tables, seconds, phone_previews)
     level = Level(time.perf_counter() + warm_up(seconds), seconds)
     pending = set()
     for event in events:
@@ -388,7 +400,9 @@ def cpu_seconds(pid: int) -> float:
     return used / os.sysconf("SC_CLK_TCK")
 
 
-async def measure(base: str, seconds: float, levels: tuple[int, ...], server: int) -> tuple[int, list[Table]]:
+async def measure(
+    base: str, seconds: float, levels: tuple[int, ...], server: int, phone_previews: bool
+) -> tuple[int, list[Table]]:
     """Levels in turn until one fails, then once more halfway between the last that passed and it."""
     parts = urlsplit(base)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
@@ -403,7 +417,7 @@ async def measure(base: str, seconds: float, levels: tuple[int, ...], server: in
             await asyncio.gather(*(set_up(host, port, t) for t in batch))
             tables.extend(batch)
         cpu = cpu_seconds(server), time.process_time()
-        done, elapsed = await run_level(host, port, tables[:level], seconds)
+        done, elapsed = await run_level(host, port, tables[:level], seconds, phone_previews)
         warm = elapsed + warm_up(seconds)  # the CPU counted from before the warm-up
         used = (cpu_seconds(server) - cpu[0]) / warm, (time.process_time() - cpu[1]) / warm
         every = [t for values in done.times.values() for t in values]
@@ -458,22 +472,24 @@ def verify(url: str, tables: list[Table]) -> list[str]:
     return problems
 
 
-def run(label: str, url: str, workers: int, seconds: float, levels: tuple[int, ...]) -> bool:
+def run(label: str, url: str, workers: int, seconds: float, levels: tuple[int, ...], phone_previews: bool) -> bool:
     engine = make_engine(url)
     upgrade(engine)
     engine.dispose()
     # Thousands of tables from one address: the per-address abuse limits would refuse them.
     env = {"DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16), "FLASK_RATELIMIT_ENABLED": "false"}
     server, base = gunicorn("wsgi:app", env, workers)
+    previewed = f"those in the first {PHONE_READY_SECONDS:.1f} s" if phone_previews else "each"
     print(
         f"\n== {label}: gunicorn, {workers} gevent workers; a hand every {HAND_SECONDS:.0f} s a table "
-        f"({PREVIEWS} previews, a save; {FOLLOWERS} followers each with the scoreboard on screen "
+        f"({PREVIEWS} changes previewed, {previewed} by the server; a save; {FOLLOWERS} followers each with the "
+        f"scoreboard on screen "
         f"{ON_SCREEN:.0%} of the time, asking for changes as board.js does); {seconds:.0f} s a level "
         f"after {warm_up(seconds):.0f} s of warm-up; a level passes with p95 < {P95_LIMIT * 1000:.0f} ms, "
         f"no errors, and saves reaching the followers within {REACH_LIMIT:.0f} s (p95)"
     )
     try:
-        best, tables = asyncio.run(measure(base, seconds, levels, server.pid))
+        best, tables = asyncio.run(measure(base, seconds, levels, server.pid, phone_previews))
     finally:
         stop(server)
     problems = verify(url, tables)
@@ -499,6 +515,12 @@ def main() -> None:
         default=tiny_default(),
         help="a quick run that it works, not figures: " + ", ".join(f"{k} {v}" for k, v in TINY.items()),
     )
+    parser.add_argument(
+        "--server-previews",
+        action="store_true",
+        help="every live preview sent to the server, as from a phone without its own Python (by default only those "
+        f"in the {PHONE_READY_SECONDS:.1f} s before it is ready)",
+    )
     parser.add_argument("--only", choices=("sqlite", "postgresql"), help="one database (both by default)")
     args = parser.parse_args()
     # Every phone following holds a connection open: as many files as the system allows (gunicorn inherits it).
@@ -511,13 +533,15 @@ def main() -> None:
     ok = True
     if args.only in (None, "sqlite"):
         with tempfile.TemporaryDirectory() as tmp:
-            ok &= run("SQLite", f"sqlite:///{tmp}/load.sqlite3", args.workers, args.seconds, levels)
+            ok &= run(
+                "SQLite", f"sqlite:///{tmp}/load.sqlite3", args.workers, args.seconds, levels, not args.server_previews
+            )
     if args.only in (None, "postgresql"):
-        ok &= on_postgres(args.workers, args.seconds, levels)
+        ok &= on_postgres(args.workers, args.seconds, levels, not args.server_previews)
     sys.exit(0 if ok else 1)
 
 
-def on_postgres(workers: int, seconds: float, levels: tuple[int, ...]) -> bool:
+def on_postgres(workers: int, seconds: float, levels: tuple[int, ...], phone_previews: bool) -> bool:
     """The run on a schema of its own at TEST_POSTGRES_URL, when a PostgreSQL answers there (True when none)."""
     ok = True
     schema = "load_" + secrets.token_hex(4)
@@ -531,7 +555,7 @@ def on_postgres(workers: int, seconds: float, levels: tuple[int, ...]) -> bool:
         try:
             sep = "&" if "?" in POSTGRES else "?"
             url = f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
-            ok = run("PostgreSQL", url, workers, seconds, levels)
+            ok = run("PostgreSQL", url, workers, seconds, levels, phone_previews)
         finally:
             with admin.begin() as c:
                 c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
