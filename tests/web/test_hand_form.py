@@ -6,6 +6,8 @@ from collections import Counter
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from companion.games.sussex import DEFAULT_HOUSE_RULES, GAME, HandRecord, HouseRules, InvalidHand
@@ -67,3 +69,20 @@ def test_a_valat_the_points_contradict_is_refused_beside_the_valat(app):
     assert form.to_record() is None
     assert form.bonus_valat.errors and "valat" in form.bonus_valat.errors[0].lower()
     assert not form.bonus_anointed_ultimo.errors and not form.form_errors
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    attributes=st.dictionaries(
+        st.from_regex(r"[a-z][a-z_]{0,12}", fullmatch=True),
+        st.one_of(st.booleans(), st.integers(), st.text(max_size=12), st.builds(Markup, st.text(max_size=12))),
+        max_size=6,
+    )
+)
+def test_the_forms_write_an_inputs_attributes_as_wtforms_does(attributes):
+    """``fields.html_params`` (every input's attributes, written faster) says what WTForms' own says, for any."""
+    from wtforms.widgets.core import html_params as wtforms_html_params
+
+    from companion.games.common.fields import html_params
+
+    assert html_params(**attributes) == wtforms_html_params(**attributes)
