@@ -86,7 +86,7 @@ def speech() -> words.Speech:
 def register_i18n(app: Flask) -> None:
     Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
     # The pages say their words as the engines do, from the request's catalogue chosen once (Flask-Babel's own
-    # callables find it again for each word: a third of a scoreboard's time went there).
+    # callables find it again for each word: a quarter of a scoreboard's time went there).
     app.jinja_env.install_gettext_callables(words._, words.counted, newstyle=True)
 
     def engines_speak() -> None:
