@@ -87,7 +87,8 @@ def register_i18n(app: Flask) -> None:
     Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
     # The pages say their words as the engines do, from the request's catalogue chosen once (Flask-Babel's own
     # callables find it again for each word: a quarter of a scoreboard's time went there).
-    app.jinja_env.install_gettext_callables(words._, words.counted, newstyle=True)
+    jinja: Any = app.jinja_env  # install_gettext_callables: added by Jinja's i18n extension, which Babel loads
+    jinja.install_gettext_callables(words._, words.counted, newstyle=True)
 
     def engines_speak() -> None:
         g.engines_speak_undo = words.use(speech())
