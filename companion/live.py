@@ -30,7 +30,10 @@ one a phone asks again after a 204, another phone's of the same table) are
 answered without the database: what it knows only ever lags behind the
 database, so a revision it knows is newer than the question's means a
 change, and an equal one means a wait that the next look or notification
-ends if it lagged.
+ends if it lagged. On SQLite the looks keep up only the sessions waited on,
+so a question about one nobody here waited on since a look ago (a phone
+shown again) asks the database: a change made meanwhile is answered at
+once.
 """
 
 from __future__ import annotations
@@ -167,6 +170,7 @@ class Watcher:
         #: looks and the notifications: a question about one of them is answered without the database.
         self.known: dict[str, int | None] = {}
         self.asked: dict[str, float] = {}  # when each was last asked about
+        self.left: dict[str, float] = {}  # SQLite: when each was last waited on (the looks kept it up till then)
         self.hearing = False  # PostgreSQL: listening, so that what is known keeps up
         self.era = 0  # PostgreSQL: how many times it started listening (what was read before is not learnt)
         self.lock = threading.Lock()
@@ -175,19 +179,28 @@ class Watcher:
 
     def changed(self, public_id: str, since: int, seconds: float) -> bool:
         """Whether the session is no longer at revision ``since`` (or is gone), waiting up to ``seconds`` for it."""
+        kept_up = self.kept_up(public_id)
         with self.waiting(public_id, since) as waiter:
             try:
-                now = self.revision(public_id, since)
+                now = self.revision(public_id, since, kept_up)
             except SQLAlchemyError:
                 return True  # the app answers, as well as it can
             return now != since or waiter.wait(seconds)
 
-    def revision(self, public_id: str, since: int) -> int | None:
-        """The session's revision as known here, if that is at least ``since`` (what is known only ever lags, and a
-        question waiting is woken when it catches up); else from the database."""
+    def kept_up(self, public_id: str) -> bool:
+        """Whether what is known here of the session follows its changes: on PostgreSQL while listening; on SQLite
+        while its questions wait (the looks ask only about those), or until a look ago."""
+        if self.postgres:
+            return self.hearing
+        return public_id in self.sessions or time.monotonic() - self.left.get(public_id, -CHECK_SECONDS) < CHECK_SECONDS
+
+    def revision(self, public_id: str, since: int, kept_up: bool = True) -> int | None:
+        """The session's revision as known here, if that is at least ``since`` and kept up (what is known then only
+        lags, and a question waiting is woken when it catches up); else from the database (a phone shown again
+        after a change that nobody here waited for gets it at once, not after the next look)."""
         self.asked[public_id] = time.monotonic()
         known = self.known.setdefault(public_id, UNKNOWN)  # from now on its notifications are kept
-        if (known is None or known >= since) and (self.hearing or not self.postgres):
+        if (known is None or known >= since) and kept_up:
             return known
         era = self.era
         with self.engine.connect() as db:
@@ -214,6 +227,7 @@ class Watcher:
             for public_id in old:
                 del self.asked[public_id]
                 self.known.pop(public_id, None)
+                self.left.pop(public_id, None)
 
     @contextmanager
     def waiting(self, public_id: str, since: int) -> Iterator[Waiter]:
@@ -234,6 +248,7 @@ class Watcher:
                     waiters.discard(waiter)
                     if not waiters:
                         del self.sessions[public_id]
+                        self.left[public_id] = time.monotonic()
 
     def moved(self, public_id: str, revision: int | None) -> None:
         """The session is at ``revision`` now (None: deleted): wake its questions that ask about another."""

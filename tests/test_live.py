@@ -317,3 +317,24 @@ def test_a_question_about_a_session_asked_about_lately_sends_no_sql(app):
         db.commit()
     assert watcher.changed(public_id, revision, 5)  # woken by the look or the notification
     assert watcher.known[public_id] == revision + 1
+
+
+def test_a_phone_shown_again_after_a_change_nobody_here_waited_for_gets_it_at_once(app):
+    """SQLite's looks ask only about the sessions waited on: what is known of one nobody waited on since a look ago
+    may be behind, and a question about it asks the database (it waited for the next look before)."""
+    from sqlmodel import Session
+
+    from companion.live import CHECK_SECONDS, Watcher
+    from companion.store import _bump_revision, create_sitting, find_sitting
+
+    engine = app.extensions["db_engine"]
+    with Session(engine) as db:
+        sitting = create_sitting(db, NAMES, 8, 0)
+        public_id, revision = sitting.public_id, sitting.revision
+    watcher = Watcher(engine)
+    assert not watcher.changed(public_id, revision, 0.1)  # the phone followed, then was put away
+    with Session(engine) as db:
+        _bump_revision(db, find_sitting(db, public_id))  # a hand saved while nobody here waits
+        db.commit()
+    time.sleep(CHECK_SECONDS + 0.1)  # a look later (no look asks about it: nobody waits)
+    assert watcher.changed(public_id, revision, 0)  # shown again: the change at once, no wait
