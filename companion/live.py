@@ -194,7 +194,7 @@ class Watcher:
             return self.hearing
         return public_id in self.sessions or time.monotonic() - self.left.get(public_id, -CHECK_SECONDS) < CHECK_SECONDS
 
-    def revision(self, public_id: str, since: int, kept_up: bool = True) -> int | None:
+    def revision(self, public_id: str, since: int, kept_up: bool) -> int | None:
         """The session's revision as known here, if that is at least ``since`` and kept up (what is known then only
         lags, and a question waiting is woken when it catches up); else from the database (a phone shown again
         after a change that nobody here waited for gets it at once, not after the next look)."""
@@ -270,10 +270,10 @@ class Watcher:
         """The sessions' revisions (those that still exist): on SQLite in one statement, the ids as one JSON list
         (an IN list of bound values is compiled again for each length: most of a look's time); elsewhere a query
         for each ``BATCH``."""
-        found: dict[str, int] = {}
         with self.engine.connect() as db:
             if not self.postgres:
                 return {public_id: n for public_id, n in db.execute(_REVISIONS_NAMED, {"ids": json.dumps(ids)})}
+            found: dict[str, int] = {}
             for start in range(0, len(ids), BATCH):
                 found.update(
                     (public_id, n) for public_id, n in db.execute(_REVISIONS, {"ids": ids[start : start + BATCH]})
