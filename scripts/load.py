@@ -190,7 +190,7 @@ class Event:
     follower: int = field(default=0, compare=False)  # which
 
 
-def hand_events(table: Table, start: float, seconds: float, phone_previews: bool = True) -> list[Event]:
+def hand_events(table: Table, start: float, seconds: float, phone_previews: bool) -> list[Event]:
     """One hand at a table: the scorer's requests, then the followers' looks (those due in the window); the
     previews only those the server works out (all, without ``phone_previews``)."""
     rng = table.rng
@@ -224,7 +224,7 @@ def warm_up(seconds: float) -> float:
     return min(WAIT_SECONDS, seconds)
 
 
-def schedule(tables: list[Table], seconds: float, phone_previews: bool = True) -> list[Event]:
+def schedule(tables: list[Table], seconds: float, phone_previews: bool) -> list[Event]:
     """Every table's requests due in the next ``seconds``, each table at its own point in a hand; before them,
     the open questions of the phones already following."""
     events: list[Event] = []
