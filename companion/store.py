@@ -303,10 +303,14 @@ def _turns() -> tuple[threading.Lock, threading.local]:
 def long_work() -> Iterator[None]:
     """A long piece of work (a group's pages and figures, an export's next part): one at a time in the process,
     each giving up its turn at every ``pause``. However many a crowd asks for at once, a phone's request (never
-    long work) then waits for one step of one of them at most, not for a step of each."""
+    long work) then waits for one step of one of them at most, not for a step of each: each long work first gives
+    way (``_give_way``), so that the phones' requests already on their sockets are read before it starts. (Under
+    gevent, a turn handed on runs in the hub's callbacks, ahead of its look at the sockets: without giving way, a
+    crowd's long work kept a phone's request unread for a second.)"""
     lock, depth = _turns()
     level = getattr(depth, "level", 0)
     if level == 0:
+        _give_way()
         lock.acquire()
     depth.level = level + 1
     try:

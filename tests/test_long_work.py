@@ -3,10 +3,15 @@ pause: a crowd asking for it leaves the phones' requests their turn (``store.lon
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 from companion.store import long_work, pause
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_long_work_is_one_at_a_time():
@@ -71,3 +76,44 @@ def test_long_work_within_long_work_is_the_same_turn():
     thread.start()
     thread.join(5)
     assert done.is_set()  # the turn was given back whole
+
+
+#: Under gevent (as gunicorn serves): a phone's request already on its socket, then three long works started.
+_GEVENT_ORDER = """
+from gevent import monkey
+
+monkey.patch_all()
+
+import socket
+
+import gevent
+
+from companion.store import long_work
+
+order = []
+theirs, ours = socket.socketpair()
+
+
+def phone():
+    theirs.recv(1)
+    order.append("phone")
+
+
+def crowd(n):
+    with long_work():
+        order.append(f"long {n}")
+
+
+asking = gevent.spawn(phone)
+gevent.sleep(0)  # the phone waits on its socket
+ours.send(b"?")  # its request arrives
+gevent.joinall([asking, *(gevent.spawn(crowd, n) for n in range(3))], timeout=10)
+print(" ".join(order))
+"""
+
+
+def test_under_gevent_a_phone_waiting_on_its_socket_goes_before_the_next_long_work():
+    done = subprocess.run(
+        [sys.executable, "-c", _GEVENT_ORDER], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.split("long")[0].strip() == "phone", done.stdout
