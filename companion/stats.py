@@ -301,8 +301,10 @@ class _Kept:
         found = self._values.get(key)
         if found is None or found[0] != stamp:
             return None
-        with suppress(KeyError):  # let go of meanwhile, by another thread (``flask run``): it is still right
+        try:  # noqa: SIM105 - a group's visit asks for thousands: a try costs less than ``suppress``
             self._values.move_to_end(key)
+        except KeyError:  # let go of meanwhile, by another thread (``flask run``): it is still right
+            pass
         return found[1]
 
     def put(self, key: Hashable, stamp: tuple[Any, ...], value: Any) -> None:
@@ -320,7 +322,7 @@ class _Kept:
 #: its player sat in them (a player's page): a group's pages read a line a session and add up what is kept,
 #: instead of every hand of every session on every visit.
 _evenings, _seat_counts = _Kept(20000), _Kept(20000)
-#: Each player's seats' counts added up, for as long as none of their sessions changes.
+#: Each player's seats' counts added up (``_PlayerCounts``), by (database, member id).
 _player_counts = _Kept(2000)
 #: What a group's pages add up (its leaderboard, its chart, a player's page), for as long as none of its sessions
 #: changes (their stamps, in order, are each value's stamp).
@@ -435,6 +437,7 @@ def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
     stamps = _stamps(db, group)
     signature = tuple(stamp for _, stamp in stamps)
     added = _added_ups.get(("tally", group.id), signature)
+    nights: list[Evening] = []  # worked out once for both, if either changed
     if added is None:
         nights = [night for _, night in _numbered(db, stamps, None)]
         added = (_tally(nights), len(nights))
@@ -446,7 +449,7 @@ def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
     charted_ids = tuple(s.member_id for s in standings[:charted])
     running = _added_ups.get(("running", group.id, charted_ids), signature)
     if running is None:
-        running = _running([night for _, night in _numbered(db, stamps, None)], list(charted_ids))
+        running = _running(nights or [night for _, night in _numbered(db, stamps, None)], list(charted_ids))
         _added_ups.put(("running", group.id, charted_ids), signature, running)
     return Leaderboard(standings, played, running)
 
@@ -524,22 +527,21 @@ def _file_play(db: Session, players: dict[int, PlayerStats], nights: list[Evenin
     """Every hand once per player, counted by how they sat in it, filed under the player and the game.
 
     Each seat's hands are counted in the database once for each change of its session (``_seat_counts``), and
-    each player's seats added up once for each change of any of them (``_player_counts``)."""
+    each player's seats added up as they change (``_PlayerCounts``)."""
     seats: dict[int, list[tuple[Evening, int]]] = {}
     for night in nights:
         for seat, member_id in enumerate(night.members):
             if member_id in players:
                 seats.setdefault(member_id, []).append((night, seat))
-    stamps = {m: tuple((n.stamp, seat) for n, seat in theirs) for m, theirs in seats.items()}
-    added = {m: found for m in seats if (found := _player_counts.get(m, stamps[m])) is not None}
-    if len(added) < len(seats):
-        counted = _seats_counted(db, [(n, s) for m, theirs in seats.items() if m not in added for n, s in theirs])
-        for m, theirs in seats.items():
-            if m not in added:
-                added[m] = _added(theirs, counted)
-                _player_counts.put(m, stamps[m], added[m])
-    for member_id, plays in added.items():
-        _file_plays(players[member_id], plays)
+    kept = {m: _player_counts.get((theirs[0][0].stamp[0], m), ()) for m, theirs in seats.items()}
+    changes = {m: _PlayerCounts.changes(kept[m], theirs) for m, theirs in seats.items()}
+    counted = _seats_counted(db, [seat for fresh, _ in changes.values() for seat in fresh])
+    for m, (fresh, gone) in changes.items():
+        counts = kept[m]
+        if fresh or gone or counts is None:
+            counts = (counts or _PlayerCounts()).updated(fresh, gone, counted)
+            _player_counts.put((seats[m][0][0].stamp[0], m), (), counts)
+        _file_plays(players[m], counts.added)
     for p in players.values():  # the registry's order of games, each game's order of bids
         p.games = {g: p.games[g] for g in GAMES if g in p.games}
         for f in p.games.values():
@@ -547,7 +549,7 @@ def _file_play(db: Session, players: dict[int, PlayerStats], nights: list[Evenin
             f.bids = dict(sorted(f.bids.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99))
 
 
-def _file_plays(player: PlayerStats, plays: dict[Play, list[int]]) -> None:
+def _file_plays(player: PlayerStats, plays: dict[Play, tuple[int, int, int]]) -> None:
     """A player's hands of each kind (hands, declarations, bonuses), filed under the game."""
     for (game_id, how, bid, kind, made, stinger_made), (count, declared, bonuses) in plays.items():
         f = player.figures(GAMES[game_id])
@@ -569,14 +571,62 @@ def _seats_counted(db: Session, seats: list[tuple[Evening, int]]) -> dict[tuple[
     return found
 
 
-def _added(seats: list[tuple[Evening, int]], counted: dict[tuple[int, int], list[Any]]) -> dict[Play, list[int]]:
-    """One player's seats' hands added up, kind by kind: hands, declarations, bonuses."""
-    added: dict[Play, list[int]] = {}
-    for night, seat in seats:
-        for how, bid, kind, made, stinger_made, count, declared, bonuses in counted.get((night.sitting_id, seat), ()):
-            a = added.setdefault((night.game.id, how, bid, kind, made, stinger_made), [0, 0, 0])
-            a[0], a[1], a[2] = a[0] + count, a[1] + (declared or 0), a[2] + (bonuses or 0)
-    return added
+@dataclass(frozen=True)
+class _PlayerCounts:
+    """One player's seats as last added up (each with its session's stamp, its game and its counts), and their sum,
+    kind by kind (hands, declarations, bonuses). A change to one of their sessions takes that seat's old counts off
+    and puts its new ones on: a visit after it adds up one seat, not thousands."""
+
+    seats: dict[tuple[int, int], tuple[tuple[Any, ...], str, list[Any]]] = field(default_factory=dict)
+    added: dict[Play, tuple[int, int, int]] = field(default_factory=dict)
+
+    @staticmethod
+    def changes(
+        kept: _PlayerCounts | None, theirs: list[tuple[Evening, int]]
+    ) -> tuple[list[tuple[Evening, int]], list[tuple[int, int]]]:
+        """The player's seats whose sessions changed since ``kept`` (or are new), and the seats kept that are no
+        longer as they were (changed, deleted, or the player no longer in them)."""
+        if kept is None:
+            return theirs, []
+        now = {(n.sitting_id, seat): n.stamp for n, seat in theirs}
+        fresh = [
+            (n, seat)
+            for n, seat in theirs
+            if (was := kept.seats.get((n.sitting_id, seat))) is None or was[0] != n.stamp
+        ]
+        gone = [key for key, (stamp, _, _) in kept.seats.items() if now.get(key) != stamp]
+        return fresh, gone
+
+    def updated(
+        self,
+        fresh: list[tuple[Evening, int]],
+        gone: list[tuple[int, int]],
+        counted: dict[tuple[int, int], list[Any]],
+    ) -> _PlayerCounts:
+        """These counts with the ``gone`` seats taken off and the ``fresh`` ones put on (a new value: the kept one
+        may be in use by another request)."""
+        seats, added = dict(self.seats), dict(self.added)
+        for key in gone:
+            _, game_id, rows = seats.pop(key)
+            _add(added, game_id, rows, -1)
+        for night, seat in fresh:
+            rows = counted.get((night.sitting_id, seat), [])
+            seats[night.sitting_id, seat] = (night.stamp, night.game.id, rows)
+            _add(added, night.game.id, rows, 1)
+        return _PlayerCounts(seats, added)
+
+
+def _add(added: dict[Play, tuple[int, int, int]], game_id: str, rows: list[Any], sign: int) -> None:
+    """One seat's counts (``_count_seats``) put on ``added`` (sign 1) or taken off it (-1); a kind none are left of
+    goes."""
+    for how, bid, kind, made, stinger_made, count, declared, bonuses in rows:
+        key = (game_id, how, bid, kind, made, stinger_made)
+        hands, declarations, bonus = added.get(key, (0, 0, 0))
+        total = (hands + sign * count, declarations + sign * (declared or 0), bonus + sign * (bonuses or 0))
+        if total[0]:
+            added[key] = total
+        else:
+            added.pop(key, None)
 
 
 def _count_seats(db: Session, nights: list[Evening], members: set[int]) -> dict[tuple[int, int], list[Any]]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from companion.games import GAMES
 from companion.games.sussex import DEFAULT_HOUSE_RULES, HandRecord
+from companion.models import Hand
 from companion.stats import Tried, group_stats, leaderboard
 from companion.store import (
     NameTaken,
@@ -303,3 +304,52 @@ def test_statistics_match_a_plain_recount(app, nights):
         assert {b: (t.played, t.made) for b, t in sx(p).bids.items()} == {b: tuple(v) for b, v in f["bids"].items()}
         assert (sx(p).partnered.played, sx(p).partnered.made) == tuple(f["partnered"])
         assert (sx(p).stings.played, sx(p).stings.made) == tuple(f["stings"])
+
+
+def _forget_all() -> None:
+    from companion import stats
+
+    for kept in (stats._evenings, stats._seat_counts, stats._player_counts, stats._added_ups):
+        kept.clear()
+
+
+def _figures(db, group, only=None) -> dict:
+    return {p.name: (p.sessions, p.games) for p in group_stats(db, group, only).players}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    nights=st.lists(st.lists(valid_hands(), min_size=1, max_size=3), min_size=1, max_size=3),
+    changes=st.lists(
+        st.tuples(st.integers(0, 2), st.sampled_from(["edit", "delete", "add"]), valid_hands()), max_size=4
+    ),
+)
+def test_figures_kept_between_visits_are_those_worked_out_afresh(app, nights, changes):
+    """What a process keeps of a player's figures is brought up to date by the change alone (one seat's counts
+    taken off, the new ones put on): after each change it equals the figures worked out with nothing kept."""
+    seats = [["Ann", "Bob", "Cat", "Dan"], ["Eve", "Ann", "Bob", "Cat"], ["Dan", "Eve", "Fay", "Ann"]]
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
+        group = create_group(db, "Club", DEFAULT_HOUSE_RULES)
+        sittings = []
+        for n, hands in enumerate(nights):
+            sitting = create_sitting(db, seats[n], 8, 0, DEFAULT_HOUSE_RULES, group=group)
+            for deal, record in enumerate(hands, 1):
+                record_hand(db, sitting, deal, HandRecord.from_json(record), new_secret())
+            sittings.append((sitting, len(hands)))
+        ann = by_name(group_stats(db, group), "Ann").member.id
+        for n, what, record in changes:
+            sitting, played = sittings[n % len(sittings)]
+            _figures(db, group), _figures(db, group, [ann])  # what each visit keeps
+            if what == "edit" and played:
+                version = db.exec(select(Hand.version).where(Hand.sitting_id == sitting.id, Hand.deal == played)).one()
+                edit_hand(db, sitting, played, HandRecord.from_json(record), version)
+            elif what == "delete" and played:
+                delete_hand(db, sitting, played)
+                played -= 1
+            elif played < 8:
+                played += 1
+                record_hand(db, sitting, played, HandRecord.from_json(record), new_secret())
+            sittings[n % len(sittings)] = sitting, played
+            kept, kept_ann = _figures(db, group), _figures(db, group, [ann])
+            _forget_all()
+            assert (kept, kept_ann) == (_figures(db, group), _figures(db, group, [ann]))
