@@ -75,4 +75,4 @@ def test_bench():
     figure(out, r"^Sussex, plain partner hand +\d+ \(\d+\+\d+\+\d+\)")
     figure(out, r"^16 +[\d.]+ +1 +1\.0$")  # growth: the scoreboard of 16 hands
     figure(out, r"^SQLite +[\d.]+ +[\d.]+ +[\d.]+ +[\d,]+$")  # a club's statistics
-    figure(out, r"^SQLite +group page +[\d.]+ +[\d,]+ ")  # bounds: the biggest group's page
+    figure(out, r"^SQLite +group page +[\d.]+ +[\d.]+ +[\d,]+ +\d+ (ok|OVER)$")  # bounds: the biggest group's page
