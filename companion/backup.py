@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from sqlalchemy import Engine, update
+from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from .db import private_file
@@ -30,6 +30,7 @@ from .names import MAX_GROUP_NAME, MAX_NAME, one_line
 from .settle import parse_coins
 from .store import (
     MAX_PLAYERS,
+    bumped,
     create_group,
     create_sitting,
     find_group,
@@ -719,9 +720,7 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
             if fix and mismatches[-1].differs:
                 hand.sqlmodel_update(hand_values(GAMES[game], record))
                 db.add(hand)
-                db.execute(
-                    update(Sitting).where(col(Sitting.id) == hand.sitting_id).values(revision=Sitting.revision + 1)
-                )
+                db.execute(bumped(col(Sitting.id) == hand.sitting_id))
     if fix:  # and how each session stands, as its game now says
         for sitting in db.exec(select(Sitting).where(col(Sitting.id).in_(select(Hand.sitting_id)))).all():
             restand(db, sitting)

@@ -20,8 +20,10 @@ session moved on:
   ``store._bump_revision`` NOTIFYs it in the transaction of the change, so
   a change saved through any process on any machine wakes the phones
   waiting on every other when it commits (a rolled-back one never does);
-- on SQLite (one machine), a loop asks every ``CHECK_SECONDS``, in one
-  query, for the revisions of the sessions waited on.
+- on SQLite (one machine), a loop asks every ``CHECK_SECONDS`` for the
+  sessions changed since it last asked (``Sitting.touched``, which goes up
+  with every change in the order they commit) and deleted since: one
+  indexed query each, whatever the number of phones waiting.
 
 A question is registered before its session's revision is read, so a change
 committed in between still wakes it. The watcher keeps the newest revision
@@ -30,15 +32,12 @@ one a phone asks again after a 204, another phone's of the same table) are
 answered without the database: what it knows only ever lags behind the
 database, so a revision it knows is newer than the question's means a
 change, and an equal one means a wait that the next look or notification
-ends if it lagged. On SQLite the looks keep up only the sessions waited on,
-so a question about one nobody here waited on since a look ago (a phone
-shown again) asks the database: a change made meanwhile is answered at
-once.
+ends if it lagged. Only a session's first question here since it was last
+forgotten asks the database.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import sys
@@ -50,11 +49,11 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from flask import Flask
-from sqlalchemy import Engine, bindparam, text
+from sqlalchemy import Engine, bindparam, func
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col, select
 
-from .models import Sitting
+from .models import DeletedSitting, Sitting
 from .web.security import HEADERS
 
 if TYPE_CHECKING:
@@ -79,8 +78,19 @@ _BOARD = re.compile(r"/s/([A-Za-z0-9_-]{1,40})")
 _REVISION = re.compile(r"[0-9]{1,18}")
 _REVISION_OF = select(Sitting.revision).where(Sitting.public_id == bindparam("public_id"))
 _REVISIONS = select(Sitting.public_id, Sitting.revision).where(col(Sitting.public_id).in_(bindparam("ids")))
-_REVISIONS_NAMED = text(
-    "SELECT public_id, revision FROM sitting WHERE public_id IN (SELECT value FROM json_each(:ids))"
+#: SQLite: where the order of changes and the deleted sessions stand (a look asks for what came after).
+_LATEST = select(
+    func.coalesce(func.max(Sitting.touched), 0), select(func.coalesce(func.max(DeletedSitting.id), 0)).scalar_subquery()
+)
+_CHANGED = (
+    select(Sitting.public_id, Sitting.revision, Sitting.touched)
+    .where(col(Sitting.touched) > bindparam("touched"))
+    .order_by(col(Sitting.touched))
+)
+_DELETED = (
+    select(DeletedSitting.id, DeletedSitting.public_id)
+    .where(col(DeletedSitting.id) > bindparam("deleted"))
+    .order_by(col(DeletedSitting.id))
 )
 
 log = logging.getLogger(__name__)
@@ -170,37 +180,27 @@ class Watcher:
         #: looks and the notifications: a question about one of them is answered without the database.
         self.known: dict[str, int | None] = {}
         self.asked: dict[str, float] = {}  # when each was last asked about
-        self.left: dict[str, float] = {}  # SQLite: when each was last waited on (the looks kept it up till then)
-        self.hearing = False  # PostgreSQL: listening, so that what is known keeps up
-        self.era = 0  # PostgreSQL: how many times it started listening (what was read before is not learnt)
+        self.hearing = False  # listening (PostgreSQL) or looking (SQLite), so that what is known keeps up
+        self.era = 0  # how many times it started hearing (what was read before is not learnt)
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
         self.forgot = time.monotonic()
 
     def changed(self, public_id: str, since: int, seconds: float) -> bool:
         """Whether the session is no longer at revision ``since`` (or is gone), waiting up to ``seconds`` for it."""
-        kept_up = self.kept_up(public_id)
         with self.waiting(public_id, since) as waiter:
             try:
-                now = self.revision(public_id, since, kept_up)
+                now = self.revision(public_id, since)
             except SQLAlchemyError:
                 return True  # the app answers, as well as it can
             return now != since or waiter.wait(seconds)
 
-    def kept_up(self, public_id: str) -> bool:
-        """Whether what is known here of the session follows its changes: on PostgreSQL while listening; on SQLite
-        while its questions wait (the looks ask only about those), or until a look ago."""
-        if self.postgres:
-            return self.hearing
-        return public_id in self.sessions or time.monotonic() - self.left.get(public_id, -CHECK_SECONDS) < CHECK_SECONDS
-
-    def revision(self, public_id: str, since: int, kept_up: bool) -> int | None:
-        """The session's revision as known here, if that is at least ``since`` and kept up (what is known then only
-        lags, and a question waiting is woken when it catches up); else from the database (a phone shown again
-        after a change that nobody here waited for gets it at once, not after the next look)."""
+    def revision(self, public_id: str, since: int) -> int | None:
+        """The session's revision as known here, if that is at least ``since`` and kept up (while hearing: what is
+        known then only lags, and a question waiting is woken when it catches up); else from the database."""
         self.asked[public_id] = time.monotonic()
-        known = self.known.setdefault(public_id, UNKNOWN)  # from now on its notifications are kept
-        if (known is None or known >= since) and kept_up:
+        known = self.known.setdefault(public_id, UNKNOWN)  # from now on its changes are kept
+        if (known is None or known >= since) and self.hearing:
             return known
         era = self.era
         with self.engine.connect() as db:
@@ -227,7 +227,6 @@ class Watcher:
             for public_id in old:
                 del self.asked[public_id]
                 self.known.pop(public_id, None)
-                self.left.pop(public_id, None)
 
     @contextmanager
     def waiting(self, public_id: str, since: int) -> Iterator[Waiter]:
@@ -248,7 +247,13 @@ class Watcher:
                     waiters.discard(waiter)
                     if not waiters:
                         del self.sessions[public_id]
-                        self.left[public_id] = time.monotonic()
+
+    def heard(self, public_id: str, revision: int | None) -> None:
+        """The session changed to ``revision`` (None: deleted): learnt if it is kept in mind, and its questions
+        that ask about another woken."""
+        if public_id in self.known:
+            self.learn(public_id, revision)
+        self.moved(public_id, revision)
 
     def moved(self, public_id: str, revision: int | None) -> None:
         """The session is at ``revision`` now (None: deleted): wake its questions that ask about another."""
@@ -258,7 +263,7 @@ class Watcher:
             waiter.wake(True)
 
     def look(self) -> None:
-        """The revisions of every session waited on; wakes those that moved."""
+        """PostgreSQL, once listening: the revisions of every session waited on; wakes those that moved."""
         with self.lock:
             ids = list(self.sessions)
         found = self.revisions(ids)
@@ -267,13 +272,9 @@ class Watcher:
             self.moved(public_id, found.get(public_id))
 
     def revisions(self, ids: list[str]) -> dict[str, int]:
-        """The sessions' revisions (those that still exist): on SQLite in one statement, the ids as one JSON list
-        (an IN list of bound values is compiled again for each length: most of a look's time); elsewhere a query
-        for each ``BATCH``."""
+        """The sessions' revisions (those that still exist), a query for each ``BATCH``."""
+        found: dict[str, int] = {}
         with self.engine.connect() as db:
-            if not self.postgres:
-                return {public_id: n for public_id, n in db.execute(_REVISIONS_NAMED, {"ids": json.dumps(ids)})}
-            found: dict[str, int] = {}
             for start in range(0, len(ids), BATCH):
                 found.update(
                     (public_id, n) for public_id, n in db.execute(_REVISIONS, {"ids": ids[start : start + BATCH]})
@@ -289,15 +290,42 @@ class Watcher:
 
     def _run(self) -> None:
         while _serving():
-            if self.postgres:
-                if not _guarded(self._listen):
-                    time.sleep(1.0)  # the database is away: connect again in a moment
-            else:
-                time.sleep(CHECK_SECONDS)
-                if self.sessions:
-                    _guarded(self.look)
-                self.forget()
+            if not _guarded(self._listen if self.postgres else self._follow):
+                time.sleep(1.0)  # the database is away: start again in a moment
         self.stop()
+
+    def _started(self) -> None:
+        """Hearing from now on: what was known before may have missed changes."""
+        with self.lock:
+            self.known.clear()
+            self.era += 1
+        self.hearing = True
+
+    def _follow(self) -> None:
+        """SQLite: every ``CHECK_SECONDS``, the sessions changed and deleted since the last look, until the process
+        stops (two indexed queries, whatever the number of phones waiting)."""
+        with self.engine.connect() as db:
+            touched, deleted = db.execute(_LATEST).one()
+        self._started()  # every change after those read is looked at
+        try:
+            while _serving():
+                time.sleep(CHECK_SECONDS)
+                touched, deleted = self.changes(touched, deleted)
+                self.forget()
+        finally:
+            self.hearing = False
+
+    def changes(self, touched: int, deleted: int) -> tuple[int, int]:
+        """SQLite: hears of the sessions changed (``Sitting.touched``) and deleted since these; where they stand
+        now."""
+        with self.engine.connect() as db:
+            changed = db.execute(_CHANGED, {"touched": touched}).all()
+            gone = db.execute(_DELETED, {"deleted": deleted}).all()
+        for public_id, revision, _ in changed:
+            self.heard(public_id, revision)
+        for _, public_id in gone:
+            self.heard(public_id, None)
+        return (changed[-1][2] if changed else touched), (gone[-1][0] if gone else deleted)
 
     def _listen(self) -> None:
         """PostgreSQL: hear the changes on ``CHANNEL`` until the process stops; first, look for those missed."""
@@ -307,17 +335,12 @@ class Watcher:
         try:
             connection.autocommit = True
             connection.execute(f"LISTEN {CHANNEL}")
-            with self.lock:
-                self.known.clear()  # it may have missed changes while it was not listening
-                self.era += 1
-            self.hearing = True
+            self._started()
             self.look()  # what changed before it listened
             while _serving():
                 for note in connection.notifies(timeout=1.0):
                     public_id, _, revision = note.payload.partition(" ")
-                    if public_id in self.known:
-                        self.learn(public_id, int(revision))
-                    self.moved(public_id, int(revision))
+                    self.heard(public_id, int(revision))
                 self.forget()
         finally:
             self.hearing = False

@@ -148,6 +148,10 @@ class Sitting(SQLModel, table=True):
     #: Goes up with every change to the session's hands. Bumped first in each
     #: change, so every change to a session takes its row lock in one order.
     revision: int = 0
+    #: The session's place in the order of every session's changes: set with ``revision``, one more than the
+    #: highest of any session. SQLite's looks for the phones following (``companion.live``) ask for the sessions
+    #: changed since the last look by it (one writer at a time: it goes up in the order the changes commit).
+    touched: int = Field(default=0, index=True)
     # How the session stands after its hands, as its game says (``Game.outcome``): written with every change
     # to its hands (``store.restand``), so that lists and statistics read a line, not every hand.
     #: How many hands are in.

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import func
+from sqlalchemy import Update, func
+from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, QueryableAttribute, joinedload, lazyload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -683,6 +684,17 @@ def hand_values(game: Game[Any], record: Any) -> dict[str, Any]:
     return values
 
 
+#: The next place in the order of changes (``Sitting.touched``): one more than the highest (its index's last).
+_latest = cast(Any, Sitting).__table__.alias("latest")
+_NEXT_TOUCHED = sa_select(func.coalesce(func.max(_latest.c.touched), 0) + 1).scalar_subquery()
+
+
+def bumped(*where: Any) -> Update:
+    """The statement a change to a session's hands starts with: its revision and its place in the order of changes
+    move on."""
+    return update(Sitting).where(*where).values(revision=col(Sitting.revision) + 1, touched=_NEXT_TOUCHED)
+
+
 def _bump_revision(db: Session, sitting: Sitting) -> None:
     """First in every change to a session's hands: takes the session's row lock, so changes queue in one order.
 
@@ -691,12 +703,12 @@ def _bump_revision(db: Session, sitting: Sitting) -> None:
     (``companion.live``): delivered when the change commits, never when it is rolled back.
     """
     public_id = sitting.public_id
-    bump = update(Sitting).where(col(Sitting.id) == sitting.id).values(revision=Sitting.revision + 1)
+    bump = bumped(col(Sitting.id) == sitting.id)
     if db.get_bind().dialect.name == "postgresql":
         from .live import CHANNEL  # here: companion.live reads the store
 
-        bumped = bump.returning(col(Sitting.public_id), col(Sitting.revision)).cte("bumped")
-        note = func.concat(bumped.c.public_id, " ", bumped.c.revision)
+        changed = bump.returning(col(Sitting.public_id), col(Sitting.revision)).cte("bumped")
+        note = func.concat(changed.c.public_id, " ", changed.c.revision)
         found = len(db.exec(select(func.pg_notify(CHANNEL, note))).all())
     else:
         found = db.exec(bump).rowcount

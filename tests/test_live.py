@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import signal
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -221,8 +222,8 @@ def test_which_requests_are_a_following_scoreboards_question(method, path, query
 
 
 def test_one_look_answers_more_sessions_than_a_query_takes(app):
-    """SQLite's look every half second (and PostgreSQL's after each connection), a query for each ``BATCH``: the
-    questions about sessions that moved on or are gone are woken, the others wait."""
+    """PostgreSQL's look once it listens (what changed before), a query for each ``BATCH``: the questions about
+    sessions that moved on or are gone are woken, the others wait."""
     from contextlib import ExitStack
 
     from sqlmodel import Session
@@ -301,9 +302,9 @@ def test_a_question_about_a_session_asked_about_lately_sends_no_sql(app):
         sitting = create_sitting(db, NAMES, 8, 0)
         public_id, revision = sitting.public_id, sitting.revision
     watcher = Watcher(engine)
-    with watcher.waiting("warm-up", 0):  # starts its loop (PostgreSQL: its listening)
+    with watcher.waiting("warm-up", 0):  # starts its loop: it listens (PostgreSQL) or looks (SQLite)
         deadline = time.monotonic() + 10
-        while watcher.postgres and not watcher.hearing and time.monotonic() < deadline:
+        while not watcher.hearing and time.monotonic() < deadline:
             time.sleep(0.05)
     sent = []
     event.listen(engine, "before_cursor_execute", lambda *args: sent.append(args[2]))
@@ -320,8 +321,8 @@ def test_a_question_about_a_session_asked_about_lately_sends_no_sql(app):
 
 
 def test_a_phone_shown_again_after_a_change_nobody_here_waited_for_gets_it_at_once(app):
-    """SQLite's looks ask only about the sessions waited on: what is known of one nobody waited on since a look ago
-    may be behind, and a question about it asks the database (it waited for the next look before)."""
+    """A change made while nobody here waits for its session reaches what is known here all the same (SQLite: the
+    next look; PostgreSQL: its notification): a phone shown again gets it at once."""
     from sqlmodel import Session
 
     from companion.live import CHECK_SECONDS, Watcher
@@ -338,3 +339,44 @@ def test_a_phone_shown_again_after_a_change_nobody_here_waited_for_gets_it_at_on
         db.commit()
     time.sleep(CHECK_SECONDS + 0.1)  # a look later (no look asks about it: nobody waits)
     assert watcher.changed(public_id, revision, 0)  # shown again: the change at once, no wait
+
+
+@pytest.mark.skipif(bool(POSTGRES_URL), reason="SQLite's looks (PostgreSQL notifies)")
+def test_a_look_reads_the_sessions_changed_since_the_last_whatever_the_phones_waiting(app):
+    """SQLite's look every half second asks for the sessions changed and deleted since the last look: two
+    statements and the changed rows alone, however many sessions have phones waiting (it read each of theirs
+    before: 2 ms a look for every thousand)."""
+    from contextlib import ExitStack
+
+    from sqlalchemy import event
+    from sqlmodel import Session
+
+    from companion.live import _LATEST, Watcher
+    from companion.store import _bump_revision, create_sitting, delete_sitting, find_sitting
+
+    engine = app.extensions["db_engine"]
+    with Session(engine) as db:
+        waited = [(s.public_id, s.revision) for s in (create_sitting(db, NAMES, 8, 0) for _ in range(30))]
+    with engine.connect() as connection:
+        touched, deleted = connection.execute(_LATEST).one()
+    watcher = Watcher(engine)
+    watcher.thread = threading.current_thread()  # no loop of its own: the test looks
+    with ExitStack() as stack:
+        waiters = [stack.enter_context(watcher.waiting(*w)) for w in waited]
+        watcher.known.update(waited)
+        with Session(engine) as db:
+            _bump_revision(db, find_sitting(db, waited[3][0]))
+            db.commit()
+            delete_sitting(db, find_sitting(db, waited[7][0]))
+        sent = []
+        event.listen(engine, "before_cursor_execute", lambda *args: sent.append(args[2]))
+        after = watcher.changes(touched, deleted)
+        assert len(sent) == 2
+        assert after[0] > touched and after[1] > deleted
+        woken = [w for w in waiters if w.event.is_set()]
+        assert woken == [waiters[3], waiters[7]] and all(w.moved for w in woken)
+        assert watcher.known[waited[3][0]] == waited[3][1] + 1
+        assert watcher.known[waited[7][0]] is None
+        sent.clear()
+        assert watcher.changes(*after) == after  # nothing since
+        assert len(sent) == 2
