@@ -82,7 +82,7 @@ ON_SCREEN = 0.5  # of a hand, a follower's scoreboard is on screen (asking for c
 ASK_EVERY = 3.0  # a scoreboard asks again no sooner than this after its last question (static/board.js)
 P95_LIMIT = 0.100
 REACH_LIMIT = ASK_EVERY  # a save reaches the phones following within this (p95): as live as the 3 s polls
-LEVELS = (250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000)
+LEVELS = (250, 500, 750, 1000, 1500, 2000, 3000, 4000, 5000, 6000, 8000)
 #: The figures' run, and the quick one (``--tiny``): 20 tables for 4 s make two saves and about 60 requests.
 FULL = {"workers": 4, "seconds": 30.0, "levels": list(LEVELS)}
 TINY = {"workers": 1, "seconds": 4.0, "levels": [20]}
