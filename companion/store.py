@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Update, func
+from sqlalchemy import Update, and_, func
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, QueryableAttribute, joinedload, lazyload
@@ -612,10 +612,25 @@ def revision_of(db: Session, public_id: str) -> int | None:
 
 def find_sitting(db: Session, public_id: str) -> Sitting | None:
     """The session of this id, with its players (one query: most requests start here)."""
+    return find_sitting_as(db, public_id, None)[0]
+
+
+def find_sitting_as(db: Session, public_id: str, device: str | None) -> tuple[Sitting | None, Role | None]:
+    """The session of this id with its players, and this phone's own role in it (``role_of``): one query, where
+    most requests start."""
     if not is_session_id(public_id):
-        return None
+        return None, None
     players = cast("QueryableAttribute[list[Player]]", Sitting.players)  # SQLModel types it as a list
-    return db.exec(select(Sitting).options(joinedload(players)).where(Sitting.public_id == public_id)).first()
+    query = select(Sitting).options(joinedload(players)).where(Sitting.public_id == public_id)
+    if device is None:
+        return db.exec(query).first(), None
+    theirs = and_(col(Access.sitting_id) == Sitting.id, col(Access.device) == device)
+    with_role = select(Sitting, col(Access.role)).options(joinedload(players)).where(Sitting.public_id == public_id)
+    found = db.exec(with_role.outerjoin(Access, theirs)).first()
+    if found is None:
+        return None, None
+    sitting, role = found
+    return sitting, Role(role) if role else None
 
 
 def was_deleted(db: Session, public_id: str) -> bool:

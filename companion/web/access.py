@@ -20,7 +20,7 @@ from flask import abort, g, session
 
 from ..extensions import db
 from ..models import Group, Role, Sitting
-from ..store import find_sitting, grant, is_session_id, role_of, was_deleted
+from ..store import find_sitting_as, grant, is_session_id, role_of, was_deleted
 from ..stores import SessionDeleted, new_secret
 
 DEVICE = "device"
@@ -29,12 +29,14 @@ LEGACY_GRANTS = "edit"
 
 
 def sitting_at(public_id: str) -> Sitting:
-    """The session of this id: 404 when there never was one, ``SessionDeleted`` (410) when it was deleted."""
-    sitting = find_sitting(db.session, public_id)
+    """The session of this id: 404 when there never was one, ``SessionDeleted`` (410) when it was deleted. This
+    phone's own role in it comes with it (``role`` reads it then)."""
+    sitting, own = find_sitting_as(db.session, public_id, device())
     if sitting is None:
         if was_deleted(db.session, public_id):
             raise SessionDeleted(public_id)
         abort(404)
+    g.setdefault("own_roles", {})[("Sitting", sitting.id)] = own
     return sitting
 
 
@@ -60,7 +62,8 @@ def role(thing: Sitting | Group) -> Role | None:
     if key not in roles:
         if isinstance(thing, Sitting):
             _move_legacy_grant(thing)
-        found = role_of(db.session, device(), thing)
+        own = g.setdefault("own_roles", {})
+        found = own.pop(key) if key in own else role_of(db.session, device(), thing)
         if isinstance(thing, Sitting) and thing.group_id is not None:
             found = _higher(found, _carried(thing))
         roles[key] = found
@@ -73,6 +76,7 @@ def _move_legacy_grant(sitting: Sitting) -> None:
     if isinstance(legacy, list) and sitting.public_id in legacy:
         # Rights from an older cookie move to the server: the phone that held them keeps them.
         grant(db.session, own_device(), sitting, Role.OWNER)
+        _granted()
         legacy.remove(sitting.public_id)
         session.modified = True  # the list changed in place
 
@@ -105,7 +109,7 @@ def _higher(a: Role | None, b: Role | None) -> Role | None:
 def give(thing: Sitting | Group, given: Role) -> None:
     """This phone now has ``given`` in the session or group (or keeps a higher role)."""
     grant(db.session, own_device(), thing, given)
-    g.setdefault("roles", {}).clear()  # a group's role carries to its sessions
+    _granted()
 
 
 def join(thing: Sitting | Group, key: str) -> bool:
@@ -114,8 +118,15 @@ def join(thing: Sitting | Group, key: str) -> bool:
     if not edit_key_matches(thing, key):  # a wrong key gives the phone no cookie
         return False
     joined = grant(db.session, own_device(), thing, Role.EDITOR, key=key)
-    g.setdefault("roles", {}).clear()
+    _granted()
     return joined
+
+
+def _granted() -> None:
+    """A role was given: what this request read of the phone's roles is read again (a group's role carries to its
+    sessions)."""
+    g.pop("roles", None)
+    g.pop("own_roles", None)
 
 
 def can_edit(thing: Sitting | Group) -> bool:

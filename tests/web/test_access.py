@@ -224,3 +224,21 @@ def test_with_no_address_configured_the_share_page_shows_paths_and_no_codes(tmp_
     assert [link.split("/")[1] for link in links] == ["s", "s"]  # paths: /s/<id>, /s/<id>/join/<key>
     assert client.get(links[1]).status_code == 303
     app.extensions["db_engine"].dispose()
+
+
+def test_a_session_and_this_phones_role_in_it_are_read_in_one_query(app, client, session_with_hand):
+    """Every session page starts with the session, its players and this phone's role: one query, not a second for
+    the role (a board, a hand form, a preview each asked twice before it had done anything)."""
+    from sqlalchemy import event
+
+    sent = []
+    event.listen(
+        app.extensions["db_engine"], "before_cursor_execute", lambda *args: sent.append(" ".join(args[2].split()))
+    )
+    board = client.get(session_with_hand)
+    assert board.status_code == 200 and 'id="score-hand"' in board.text  # the owner's board: its role was read
+    asked_of_access = [q for q in sent if re.search(r"\bFROM access\b|\bJOIN access\b", q)]
+    assert len(asked_of_access) == 1 and "FROM sitting" in asked_of_access[0], asked_of_access
+    sent.clear()
+    viewer = app.test_client()
+    assert 'id="score-hand"' not in viewer.get(session_with_hand).text  # a phone with no role: none read
