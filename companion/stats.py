@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 from itertools import accumulate
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy import Executable, case, func, literal, or_
@@ -433,52 +433,85 @@ class Leaderboard:
 
 def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
     """The leaderboard, and the running totals of its first ``charted`` players: money, at each session's
-    stake, over every game the group plays. Added up once for each change of any of the group's sessions."""
+    stake, over every game the group plays. Each change to a session takes off what it added and puts on what it
+    adds now (``_Tally``)."""
     stamps = _stamps(db, group)
     signature = tuple(stamp for _, stamp in stamps)
-    added = _added_ups.get(("tally", group.id), signature)
-    nights: list[Evening] = []  # worked out once for both, if either changed
-    if added is None:
-        nights = [night for _, night in _numbered(db, stamps, None)]
-        added = (_tally(nights), len(nights))
-        _added_ups.put(("tally", group.id), signature, added)
-    tally, played = added
+    key = ("tally", signature[0][0] if signature else "", group.id)
+    tally = _added_ups.get(key, ())
+    if tally is None or tally.signature != signature:
+        tally = (tally or _Tally()).updated(db, signature)
+        _added_ups.put(key, (), tally)
     names = db.exec(select(Member.id, Member.name, Member.name_key).where(Member.group_id == group.id)).all()
-    ranked = sorted((-tally[i][2], key, i, name) for i, name, key in names if i is not None and i in tally)
-    standings = [Standing(i, name, *tally[i]) for _, _, i, name in ranked]
+    sums = tally.sums
+    ranked = sorted((-sums[i][2], key, i, name) for i, name, key in names if i is not None and i in sums)
+    standings = [Standing(i, name, *sums[i]) for _, _, i, name in ranked]
     charted_ids = tuple(s.member_id for s in standings[:charted])
-    running = _added_ups.get(("running", group.id, charted_ids), signature)
+    running = _added_ups.get(("running", *key[1:], charted_ids), signature)
     if running is None:
-        running = _running(nights or [night for _, night in _numbered(db, stamps, None)], list(charted_ids))
-        _added_ups.put(("running", group.id, charted_ids), signature, running)
-    return Leaderboard(standings, played, running)
+        running = tally.running(list(charted_ids))
+        _added_ups.put(("running", *key[1:], charted_ids), signature, running)
+    return Leaderboard(standings, len(tally.nights), running)
 
 
-def _tally(nights: list[Evening]) -> dict[int, list[int]]:
-    """Each player's sessions, hands, net, wins and finished sessions."""
-    tally: dict[int, list[int]] = {}
-    for night in nights:
-        money, winners = night.money, night.winners
-        for seat, member_id in enumerate(night.members):
-            if member_id is None:
-                continue
-            t = tally.get(member_id) or tally.setdefault(member_id, [0, 0, 0, 0, 0])
-            t[0], t[1], t[3] = t[0] + 1, t[1] + night.hands, t[3] + (seat in winners)
-            if money is not None:
-                t[2], t[4] = t[2] + money[seat], t[4] + 1
-    return tally
+#: What a session adds to its group's leaderboard, by member: sessions, hands, net, wins, finished sessions.
+Adds = dict[int, tuple[int, int, int, int, int]]
 
 
-def _running(nights: list[Evening], members: list[int]) -> list[list[int]]:
-    """These players' net after each session, from 0 (flat through nights they missed)."""
-    each = {member_id: [0] * len(nights) for member_id in members}
-    for n, night in enumerate(nights):
-        if night.money is None:
-            continue
-        for seat, member_id in enumerate(night.members):
-            if member_id in each:
-                each[member_id][n] = night.money[seat]
-    return [list(accumulate(each[m], initial=0)) for m in members]
+@dataclass(frozen=True)
+class _Tally:
+    """A group's leaderboard as last added up: each session with hands (by id) with its stamp and what it adds
+    (``Adds``), in the group's order; and their sum. A change to a session takes off what it added and puts on
+    what it adds now: a visit after it works out that session alone, not thousands."""
+
+    signature: tuple[tuple[Any, ...], ...] = ()
+    nights: dict[int, tuple[tuple[Any, ...], Adds]] = field(default_factory=dict)
+    sums: Adds = field(default_factory=dict)
+
+    def updated(self, db: Session, signature: tuple[tuple[Any, ...], ...]) -> _Tally:
+        """The tally of the sessions of ``signature`` (their stamps, in the group's order): a new value, the kept one
+        may be in use by another request."""
+        now = {stamp[1]: stamp for stamp in signature}
+        fresh = [(0, stamp) for stamp in signature if (was := self.nights.get(stamp[1])) is None or was[0] != stamp]
+        nights, sums = dict(self.nights), dict(self.sums)
+        for sitting_id, (stamp, adds) in self.nights.items():
+            if now.get(sitting_id) != stamp:
+                del nights[sitting_id]
+                _add_up(sums, adds, -1)
+        for _, night in _numbered(db, fresh, None):
+            adds = _adds(night)
+            nights[night.sitting_id] = (night.stamp, adds)
+            _add_up(sums, adds, 1)
+        ordered = {stamp[1]: nights[stamp[1]] for stamp in signature if stamp[1] in nights}
+        return _Tally(signature, ordered, sums)
+
+    def running(self, members: list[int]) -> list[list[int]]:
+        """These players' net after each session, from 0 (flat through nights they missed or that are unfinished)."""
+        nights = list(self.nights.values())
+        return [list(accumulate((adds.get(m, _NONE)[2] for _, adds in nights), initial=0)) for m in members]
+
+
+_NONE = (0, 0, 0, 0, 0)
+
+
+def _adds(night: Evening) -> Adds:
+    """What a session adds to its players' lines on the leaderboard."""
+    adds: Adds = {}
+    for seat, member_id in enumerate(night.members):
+        if member_id is not None:
+            money = night.money[seat] if night.money is not None else 0
+            adds[member_id] = (1, night.hands, money, int(seat in night.winners), int(night.money is not None))
+    return adds
+
+
+def _add_up(sums: Adds, adds: Adds, sign: int) -> None:
+    """A session's ``adds`` put on the ``sums`` (sign 1) or taken off them (-1); a player with no session left goes."""
+    for member_id, line in adds.items():
+        total = tuple(a + sign * b for a, b in zip(sums.get(member_id, _NONE), line, strict=True))
+        if total[0]:
+            sums[member_id] = cast("tuple[int, int, int, int, int]", total)
+        else:
+            sums.pop(member_id, None)
 
 
 def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) -> GroupStats:

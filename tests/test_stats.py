@@ -314,7 +314,9 @@ def _forget_all() -> None:
 
 
 def _figures(db, group, only=None) -> dict:
-    return {p.name: (p.sessions, p.games) for p in group_stats(db, group, only).players}
+    board = leaderboard(db, group, charted=3)
+    figures = {p.name: (p.sessions, p.games) for p in group_stats(db, group, only).players}
+    return {"leaderboard": (board.standings, board.sessions, board.running), **figures}
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -325,8 +327,9 @@ def _figures(db, group, only=None) -> dict:
     ),
 )
 def test_figures_kept_between_visits_are_those_worked_out_afresh(app, nights, changes):
-    """What a process keeps of a player's figures is brought up to date by the change alone (one seat's counts
-    taken off, the new ones put on): after each change it equals the figures worked out with nothing kept."""
+    """What a process keeps of a player's figures and of the leaderboard is brought up to date by the change alone
+    (one seat's counts, one session's lines, taken off and the new ones put on): after each change it equals the
+    figures worked out with nothing kept."""
     seats = [["Ann", "Bob", "Cat", "Dan"], ["Eve", "Ann", "Bob", "Cat"], ["Dan", "Eve", "Fay", "Ann"]]
     with Session(app.extensions["db_engine"], expire_on_commit=False) as db:
         group = create_group(db, "Club", DEFAULT_HOUSE_RULES)
