@@ -720,7 +720,7 @@ def rescore_all(db: Session, fix: bool = False) -> tuple[int, list[Mismatch]]:
             if fix and mismatches[-1].differs:
                 hand.sqlmodel_update(hand_values(GAMES[game], record))
                 db.add(hand)
-                db.execute(bumped(col(Sitting.id) == hand.sitting_id))
+                db.execute(bumped(db, col(Sitting.id) == hand.sitting_id))
     if fix:  # and how each session stands, as its game now says
         for sitting in db.exec(select(Sitting).where(col(Sitting.id).in_(select(Hand.sitting_id)))).all():
             restand(db, sitting)

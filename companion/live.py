@@ -32,8 +32,9 @@ one a phone asks again after a 204, another phone's of the same table) are
 answered without the database: what it knows only ever lags behind the
 database, so a revision it knows is newer than the question's means a
 change, and an equal one means a wait that the next look or notification
-ends if it lagged. Only a session's first question here since it was last
-forgotten asks the database.
+ends if it lagged. While the watcher hears, only a question about a
+session not known here (its first since it was last forgotten), or about a
+revision newer than the one known, asks the database.
 """
 
 from __future__ import annotations
@@ -49,11 +50,12 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from flask import Flask
-from sqlalchemy import Engine, bindparam, func
+from sqlalchemy import Engine, bindparam
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col, select
 
 from .models import DeletedSitting, Sitting
+from .store import LAST_TOUCHED
 from .web.security import HEADERS
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ if TYPE_CHECKING:
 
 #: How long a question waits for a change before the answer "none" (a proxy in front must allow it).
 WAIT_SECONDS = 25.0
-#: SQLite: how often the sessions waited on are looked at (a change reaches the phones within this).
+#: SQLite: how often the sessions changed are looked for (a change reaches the phones within this).
 CHECK_SECONDS = 0.5
 #: PostgreSQL: the channel ``store._bump_revision`` notifies, with "<public id> <revision>".
 CHANNEL = "sitting_revision"
@@ -78,20 +80,10 @@ _BOARD = re.compile(r"/s/([A-Za-z0-9_-]{1,40})")
 _REVISION = re.compile(r"[0-9]{1,18}")
 _REVISION_OF = select(Sitting.revision).where(Sitting.public_id == bindparam("public_id"))
 _REVISIONS = select(Sitting.public_id, Sitting.revision).where(col(Sitting.public_id).in_(bindparam("ids")))
-#: SQLite: where the order of changes and the deleted sessions stand (a look asks for what came after).
-_LATEST = select(
-    func.coalesce(func.max(Sitting.touched), 0), select(func.coalesce(func.max(DeletedSitting.id), 0)).scalar_subquery()
-)
-_CHANGED = (
-    select(Sitting.public_id, Sitting.revision, Sitting.touched)
-    .where(col(Sitting.touched) > bindparam("touched"))
-    .order_by(col(Sitting.touched))
-)
-_DELETED = (
-    select(DeletedSitting.id, DeletedSitting.public_id)
-    .where(col(DeletedSitting.id) > bindparam("deleted"))
-    .order_by(col(DeletedSitting.id))
-)
+#: SQLite: where the order of changes stands, and the sessions changed and deleted since a place in it.
+_LATEST = select(LAST_TOUCHED)
+_CHANGED = select(Sitting.public_id, Sitting.revision, Sitting.touched).where(col(Sitting.touched) > bindparam("t"))
+_DELETED = select(DeletedSitting.public_id, DeletedSitting.touched).where(col(DeletedSitting.touched) > bindparam("t"))
 
 log = logging.getLogger(__name__)
 
@@ -302,30 +294,45 @@ class Watcher:
         self.hearing = True
 
     def _follow(self) -> None:
-        """SQLite: every ``CHECK_SECONDS``, the sessions changed and deleted since the last look, until the process
-        stops (two indexed queries, whatever the number of phones waiting)."""
-        with self.engine.connect() as db:
-            touched, deleted = db.execute(_LATEST).one()
-        self._started()  # every change after those read is looked at
+        """SQLite: every ``CHECK_SECONDS``, the sessions changed and deleted since the last look (``Sitting.touched``,
+        ``DeletedSitting.touched``), until the process stops: an indexed query each, whatever the number of phones
+        waiting. None while nobody waits and nothing is kept in mind."""
+        touched: int | None = None
         try:
             while _serving():
                 time.sleep(CHECK_SECONDS)
-                touched, deleted = self.changes(touched, deleted)
-                self.forget()
+                if not self.sessions and not self.known:
+                    touched, self.hearing = None, False  # nothing to keep up: until a question comes, no query
+                elif touched is None:
+                    touched = self._mark()
+                else:
+                    touched = self.changes(touched)
+                    self.forget()
         finally:
             self.hearing = False
 
-    def changes(self, touched: int, deleted: int) -> tuple[int, int]:
-        """SQLite: hears of the sessions changed (``Sitting.touched``) and deleted since these; where they stand
-        now."""
+    def _mark(self) -> int:
+        """SQLite: where the order of changes stands, from which the looks go on. What was known before may have
+        missed a change: forgotten; the questions waiting are looked at."""
         with self.engine.connect() as db:
-            changed = db.execute(_CHANGED, {"touched": touched}).all()
-            gone = db.execute(_DELETED, {"deleted": deleted}).all()
-        for public_id, revision, _ in changed:
+            touched: int = db.execute(_LATEST).scalar_one()
+        self._started()
+        self.look()
+        return touched
+
+    def changes(self, touched: int) -> int:
+        """SQLite: hears of the sessions changed and deleted since ``touched`` (a place in the order of changes);
+        where the order stands now."""
+        with self.engine.connect() as db:
+            changed = db.execute(_CHANGED, {"t": touched}).all()
+            gone = db.execute(_DELETED, {"t": touched}).all()
+        for public_id, revision, at in changed:
             self.heard(public_id, revision)
-        for _, public_id in gone:
+            touched = max(touched, at)
+        for public_id, at in gone:
             self.heard(public_id, None)
-        return (changed[-1][2] if changed else touched), (gone[-1][0] if gone else deleted)
+            touched = max(touched, at)
+        return touched
 
     def _listen(self) -> None:
         """PostgreSQL: hear the changes on ``CHANNEL`` until the process stops; first, look for those missed."""

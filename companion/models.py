@@ -148,9 +148,9 @@ class Sitting(SQLModel, table=True):
     #: Goes up with every change to the session's hands. Bumped first in each
     #: change, so every change to a session takes its row lock in one order.
     revision: int = 0
-    #: The session's place in the order of every session's changes: set with ``revision``, one more than the
-    #: highest of any session. SQLite's looks for the phones following (``companion.live``) ask for the sessions
-    #: changed since the last look by it (one writer at a time: it goes up in the order the changes commit).
+    #: SQLite: the session's place in the order of changes, set with ``revision``: one more than the highest yet
+    #: (``store.LAST_TOUCHED``). One writer at a time, so it goes up in the order the changes commit: the looks for
+    #: the phones following (``companion.live``) ask for the sessions changed since the last. (PostgreSQL NOTIFYs.)
     touched: int = Field(default=0, index=True)
     # How the session stands after its hands, as its game says (``Game.outcome``): written with every change
     # to its hands (``store.restand``), so that lists and statistics read a line, not every hand.
@@ -242,6 +242,9 @@ class DeletedSitting(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     public_id: str = Field(max_length=40, unique=True, index=True)
     deleted_at: datetime = Field(default_factory=now)
+    #: SQLite: the session's place in the order of changes when it was deleted (``Sitting.touched``): the looks
+    #: tell its phones, and the order never goes back when its row goes.
+    touched: int = Field(default=0, index=True)
 
 
 class RateLimitHit(SQLModel, table=True):

@@ -580,7 +580,8 @@ def delete_sitting(db: Session, sitting: Sitting) -> None:
     queue in one order (never a deadlock); a save that comes second finds it gone.
     """
     _bump_revision(db, sitting)
-    db.add(DeletedSitting(public_id=sitting.public_id))
+    touched = select(Sitting.touched).where(Sitting.id == sitting.id).scalar_subquery()  # as just bumped
+    db.add(DeletedSitting(public_id=sitting.public_id, touched=cast(Any, touched)))
     db.exec(delete(Access).where(col(Access.sitting_id) == sitting.id))
     db.exec(delete(Hand).where(col(Hand.sitting_id) == sitting.id))
     db.exec(delete(Player).where(col(Player.sitting_id) == sitting.id))
@@ -700,14 +701,22 @@ def hand_values(game: Game[Any], record: Any) -> dict[str, Any]:
 
 
 #: The next place in the order of changes (``Sitting.touched``): one more than the highest (its index's last).
-_latest = cast(Any, Sitting).__table__.alias("latest")
-_NEXT_TOUCHED = sa_select(func.coalesce(func.max(_latest.c.touched), 0) + 1).scalar_subquery()
+def _highest(table: Any) -> Any:
+    return func.coalesce(sa_select(func.max(table.c.touched)).scalar_subquery(), 0)
 
 
-def bumped(*where: Any) -> Update:
-    """The statement a change to a session's hands starts with: its revision and its place in the order of changes
-    move on."""
-    return update(Sitting).where(*where).values(revision=col(Sitting.revision) + 1, touched=_NEXT_TOUCHED)
+#: SQLite: the last place in the order of changes (``Sitting.touched``), a deleted session's kept with its id so that
+#: it never goes down (each from its column's index); SQLite's ``max`` of two values.
+LAST_TOUCHED = func.max(
+    _highest(cast(Any, Sitting).__table__.alias("latest")), _highest(cast(Any, DeletedSitting).__table__)
+)
+
+
+def bumped(db: Session, *where: Any) -> Update:
+    """The statement a change to a session's hands starts with: its revision moves on, and on SQLite its place in
+    the order of changes (PostgreSQL NOTIFYs instead: ``_bump_revision``)."""
+    bump = update(Sitting).where(*where).values(revision=col(Sitting.revision) + 1)
+    return bump.values(touched=LAST_TOUCHED + 1) if db.get_bind().dialect.name == "sqlite" else bump
 
 
 def _bump_revision(db: Session, sitting: Sitting) -> None:
@@ -718,7 +727,7 @@ def _bump_revision(db: Session, sitting: Sitting) -> None:
     (``companion.live``): delivered when the change commits, never when it is rolled back.
     """
     public_id = sitting.public_id
-    bump = bumped(col(Sitting.id) == sitting.id)
+    bump = bumped(db, col(Sitting.id) == sitting.id)
     if db.get_bind().dialect.name == "postgresql":
         from .live import CHANNEL  # here: companion.live reads the store
 

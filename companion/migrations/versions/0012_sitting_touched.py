@@ -1,5 +1,5 @@
-"""Each session's place in the order of changes (``Sitting.touched``): SQLite's looks for the phones following ask
-for the sessions changed since the last look, however many phones wait.
+"""Each session's place in the order of changes (``Sitting.touched``), and a deleted one's: SQLite's looks for the
+phones following ask for the sessions changed or deleted since the last look, however many phones wait.
 
 Revision ID: 0012
 Revises: 0011
@@ -13,14 +13,18 @@ down_revision = "0011"
 branch_labels = None
 depends_on = None
 
+TABLES = ("sitting", "deleted_sitting")
+
 
 def upgrade() -> None:
-    with op.batch_alter_table("sitting") as batch:
-        batch.add_column(sa.Column("touched", sa.Integer(), nullable=False, server_default="0"))
-        batch.create_index("ix_sitting_touched", ["touched"])
+    for table in TABLES:
+        with op.batch_alter_table(table) as batch:
+            batch.add_column(sa.Column("touched", sa.Integer(), nullable=False, server_default="0"))
+            batch.create_index(f"ix_{table}_touched", ["touched"])
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("sitting") as batch:
-        batch.drop_index("ix_sitting_touched")
-        batch.drop_column("touched")
+    for table in TABLES:
+        with op.batch_alter_table(table) as batch:
+            batch.drop_index(f"ix_{table}_touched")
+            batch.drop_column("touched")
