@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 from itertools import accumulate
-from typing import Any, cast
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import Executable, case, func, literal, or_
@@ -322,8 +322,8 @@ class _Kept:
 #: its player sat in them (a player's page): a group's pages read a line a session and add up what is kept,
 #: instead of every hand of every session on every visit.
 _evenings, _seat_counts = _Kept(20000), _Kept(20000)
-#: Each player's seats' counts added up (``_PlayerCounts``), by (database, member id).
-_player_counts = _Kept(2000)
+#: Each player's seats' counts added up (``_Sums``), by (database, member id).
+_player_counts = _Kept(500)
 #: What a group's pages add up (its leaderboard, its chart, a player's page), for as long as none of its sessions
 #: changes (their stamps, in order, are each value's stamp).
 _added_ups = _Kept(100)
@@ -434,64 +434,61 @@ class Leaderboard:
 def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
     """The leaderboard, and the running totals of its first ``charted`` players: money, at each session's
     stake, over every game the group plays. Each change to a session takes off what it added and puts on what it
-    adds now (``_Tally``)."""
-    stamps = _stamps(db, group)
-    signature = tuple(stamp for _, stamp in stamps)
-    key = ("tally", signature[0][0] if signature else "", group.id)
-    tally = _added_ups.get(key, ())
-    if tally is None or tally.signature != signature:
-        tally = (tally or _Tally()).updated(db, signature)
+    adds now (``_Sums``)."""
+    stamps = {stamp[1]: stamp for _, stamp in _stamps(db, group)}
+    key = ("tally", next(iter(stamps.values()))[0] if stamps else "", group.id)
+    kept = _added_ups.get(key, ()) or _Sums()
+    stale = kept.stale(stamps)
+    tally = kept
+    if stale or len(kept.parts) != len(stamps):
+        fresh = _numbered(db, [(0, stamps[sitting_id]) for sitting_id in stale], None)
+        tally = kept.updated(stamps, {night.sitting_id: _adds(night) for _, night in fresh})
         _added_ups.put(key, (), tally)
     names = db.exec(select(Member.id, Member.name, Member.name_key).where(Member.group_id == group.id)).all()
     sums = tally.sums
     ranked = sorted((-sums[i][2], key, i, name) for i, name, key in names if i is not None and i in sums)
     standings = [Standing(i, name, *sums[i]) for _, _, i, name in ranked]
-    charted_ids = tuple(s.member_id for s in standings[:charted])
-    running = _added_ups.get(("running", *key[1:], charted_ids), signature)
-    if running is None:
-        running = tally.running(list(charted_ids))
-        _added_ups.put(("running", *key[1:], charted_ids), signature, running)
-    return Leaderboard(standings, len(tally.nights), running)
+    charted_ids = [s.member_id for s in standings[:charted]]
+    nights = [adds for _, adds in tally.parts.values()]  # the group's order
+    running = [list(accumulate((adds.get(m, _NONE)[2] for adds in nights), initial=0)) for m in charted_ids]
+    return Leaderboard(standings, len(nights), running)
 
 
-#: What a session adds to its group's leaderboard, by member: sessions, hands, net, wins, finished sessions.
-Adds = dict[int, tuple[int, int, int, int, int]]
+#: What a part (a session, a seat) adds to a sum, line by line: for a group's leaderboard, a member's sessions,
+#: hands, net, wins and finished sessions; for a player's figures, a kind of hand's count, declarations, bonuses.
+Adds = dict[Any, tuple[int, ...]]
+_NONE = (0, 0, 0, 0, 0)
 
 
 @dataclass(frozen=True)
-class _Tally:
-    """A group's leaderboard as last added up: each session with hands (by id) with its stamp and what it adds
-    (``Adds``), in the group's order; and their sum. A change to a session takes off what it added and puts on
-    what it adds now: a visit after it works out that session alone, not thousands."""
+class _Sums:
+    """What some parts add up to (a group's sessions, a player's seats), each part kept with the stamp of the
+    session it came from and what it adds. A change to a session takes off what its parts added and puts on what
+    they add now: a visit after it works out those parts alone, not thousands."""
 
-    signature: tuple[tuple[Any, ...], ...] = ()
-    nights: dict[int, tuple[tuple[Any, ...], Adds]] = field(default_factory=dict)
+    parts: dict[Any, tuple[tuple[Any, ...], Adds]] = field(default_factory=dict)
     sums: Adds = field(default_factory=dict)
 
-    def updated(self, db: Session, signature: tuple[tuple[Any, ...], ...]) -> _Tally:
-        """The tally of the sessions of ``signature`` (their stamps, in the group's order): a new value, the kept one
-        may be in use by another request."""
-        now = {stamp[1]: stamp for stamp in signature}
-        fresh = [(0, stamp) for stamp in signature if (was := self.nights.get(stamp[1])) is None or was[0] != stamp]
-        nights, sums = dict(self.nights), dict(self.sums)
-        for sitting_id, (stamp, adds) in self.nights.items():
-            if now.get(sitting_id) != stamp:
-                del nights[sitting_id]
+    def stale(self, stamps: dict[Any, tuple[Any, ...]]) -> list[Any]:
+        """The parts of ``stamps`` (each part's session's stamp) not kept as they are now."""
+        return [key for key, stamp in stamps.items() if (was := self.parts.get(key)) is None or was[0] != stamp]
+
+    def updated(self, stamps: dict[Any, tuple[Any, ...]], fresh: dict[Any, Adds]) -> _Sums:
+        """The sums of the parts of ``stamps``, in their order: those kept as they are, and the ``fresh`` ones
+        (those ``stale`` gave, worked out now; one missing adds nothing). A new value: the kept one may be in use by
+        another request."""
+        parts: dict[Any, tuple[tuple[Any, ...], Adds]] = {}
+        sums = dict(self.sums)
+        for key, (stamp, adds) in self.parts.items():
+            if stamps.get(key) != stamp:
                 _add_up(sums, adds, -1)
-        for _, night in _numbered(db, fresh, None):
-            adds = _adds(night)
-            nights[night.sitting_id] = (night.stamp, adds)
-            _add_up(sums, adds, 1)
-        ordered = {stamp[1]: nights[stamp[1]] for stamp in signature if stamp[1] in nights}
-        return _Tally(signature, ordered, sums)
-
-    def running(self, members: list[int]) -> list[list[int]]:
-        """These players' net after each session, from 0 (flat through nights they missed or that are unfinished)."""
-        nights = list(self.nights.values())
-        return [list(accumulate((adds.get(m, _NONE)[2] for _, adds in nights), initial=0)) for m in members]
-
-
-_NONE = (0, 0, 0, 0, 0)
+        for key, stamp in stamps.items():
+            if key in fresh:
+                parts[key] = (stamp, fresh[key])
+                _add_up(sums, fresh[key], 1)
+            elif (was := self.parts.get(key)) is not None and was[0] == stamp:
+                parts[key] = was
+        return _Sums(parts, sums)
 
 
 def _adds(night: Evening) -> Adds:
@@ -505,13 +502,14 @@ def _adds(night: Evening) -> Adds:
 
 
 def _add_up(sums: Adds, adds: Adds, sign: int) -> None:
-    """A session's ``adds`` put on the ``sums`` (sign 1) or taken off them (-1); a player with no session left goes."""
-    for member_id, line in adds.items():
-        total = tuple(a + sign * b for a, b in zip(sums.get(member_id, _NONE), line, strict=True))
+    """A part's ``adds`` put on the ``sums`` (sign 1) or taken off them (-1); a line none are left of (its first
+    figure 0) goes."""
+    for line, figures in adds.items():
+        total = tuple(a + sign * b for a, b in zip(sums.get(line) or (0,) * len(figures), figures, strict=True))
         if total[0]:
-            sums[member_id] = cast("tuple[int, int, int, int, int]", total)
+            sums[line] = total
         else:
-            sums.pop(member_id, None)
+            sums.pop(line, None)
 
 
 def group_stats(db: Session, group: Group, only: Iterable[int] | None = None) -> GroupStats:
@@ -548,33 +546,30 @@ def _player_figures(
     return {m: (p.sessions, p.games) for m, p in players.items()}, sessions
 
 
-#: How a player sat in a hand.
-DECLARER, PARTNER, STINGER, DEFENDER = "declarer", "partner", "stinger", "defender"
-
-
-#: A kind of hand a player played: (game, how they sat, bid, kind, made, stinger made).
-Play = tuple[str, str, str, str, bool, bool | None]
-
-
 def _file_play(db: Session, players: dict[int, PlayerStats], nights: list[Evening]) -> None:
     """Every hand once per player, counted by how they sat in it, filed under the player and the game.
 
     Each seat's hands are counted in the database once for each change of its session (``_seat_counts``), and
-    each player's seats added up as they change (``_PlayerCounts``)."""
+    each player's seats added up as they change (``_Sums``)."""
     seats: dict[int, list[tuple[Evening, int]]] = {}
     for night in nights:
         for seat, member_id in enumerate(night.members):
             if member_id in players:
                 seats.setdefault(member_id, []).append((night, seat))
-    kept = {m: _player_counts.get((theirs[0][0].stamp[0], m), ()) for m, theirs in seats.items()}
-    changes = {m: _PlayerCounts.changes(kept[m], theirs) for m, theirs in seats.items()}
-    counted = _seats_counted(db, [seat for fresh, _ in changes.values() for seat in fresh])
-    for m, (fresh, gone) in changes.items():
+    stamps = {m: {(n.sitting_id, seat): n.stamp for n, seat in theirs} for m, theirs in seats.items()}
+    kept = {m: _player_counts.get((theirs[0][0].stamp[0], m), ()) or _Sums() for m, theirs in seats.items()}
+    stale = {m: set(kept[m].stale(stamps[m])) for m in seats}
+    fresh = [(n, seat) for m, theirs in seats.items() for n, seat in theirs if (n.sitting_id, seat) in stale[m]]
+    counted = _seats_counted(db, fresh)
+    for m, theirs in seats.items():
         counts = kept[m]
-        if fresh or gone or counts is None:
-            counts = (counts or _PlayerCounts()).updated(fresh, gone, counted)
-            _player_counts.put((seats[m][0][0].stamp[0], m), (), counts)
-        _file_plays(players[m], counts.added)
+        if stale[m] or len(counts.parts) != len(stamps[m]):
+            plays = {
+                (n.sitting_id, seat): _plays(n, seat, counted) for n, seat in theirs if (n.sitting_id, seat) in stale[m]
+            }
+            counts = counts.updated(stamps[m], plays)
+            _player_counts.put((theirs[0][0].stamp[0], m), (), counts)
+        _file_plays(players[m], counts.sums)
     for p in players.values():  # the registry's order of games, each game's order of bids
         p.games = {g: p.games[g] for g in GAMES if g in p.games}
         for f in p.games.values():
@@ -582,7 +577,7 @@ def _file_play(db: Session, players: dict[int, PlayerStats], nights: list[Evenin
             f.bids = dict(sorted(f.bids.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99))
 
 
-def _file_plays(player: PlayerStats, plays: dict[Play, tuple[int, int, int]]) -> None:
+def _file_plays(player: PlayerStats, plays: Adds) -> None:
     """A player's hands of each kind (hands, declarations, bonuses), filed under the game."""
     for (game_id, how, bid, kind, made, stinger_made), (count, declared, bonuses) in plays.items():
         f = player.figures(GAMES[game_id])
@@ -604,62 +599,13 @@ def _seats_counted(db: Session, seats: list[tuple[Evening, int]]) -> dict[tuple[
     return found
 
 
-@dataclass(frozen=True)
-class _PlayerCounts:
-    """One player's seats as last added up (each with its session's stamp, its game and its counts), and their sum,
-    kind by kind (hands, declarations, bonuses). A change to one of their sessions takes that seat's old counts off
-    and puts its new ones on: a visit after it adds up one seat, not thousands."""
-
-    seats: dict[tuple[int, int], tuple[tuple[Any, ...], str, list[Any]]] = field(default_factory=dict)
-    added: dict[Play, tuple[int, int, int]] = field(default_factory=dict)
-
-    @staticmethod
-    def changes(
-        kept: _PlayerCounts | None, theirs: list[tuple[Evening, int]]
-    ) -> tuple[list[tuple[Evening, int]], list[tuple[int, int]]]:
-        """The player's seats whose sessions changed since ``kept`` (or are new), and the seats kept that are no
-        longer as they were (changed, deleted, or the player no longer in them)."""
-        if kept is None:
-            return theirs, []
-        now = {(n.sitting_id, seat): n.stamp for n, seat in theirs}
-        fresh = [
-            (n, seat)
-            for n, seat in theirs
-            if (was := kept.seats.get((n.sitting_id, seat))) is None or was[0] != n.stamp
-        ]
-        gone = [key for key, (stamp, _, _) in kept.seats.items() if now.get(key) != stamp]
-        return fresh, gone
-
-    def updated(
-        self,
-        fresh: list[tuple[Evening, int]],
-        gone: list[tuple[int, int]],
-        counted: dict[tuple[int, int], list[Any]],
-    ) -> _PlayerCounts:
-        """These counts with the ``gone`` seats taken off and the ``fresh`` ones put on (a new value: the kept one
-        may be in use by another request)."""
-        seats, added = dict(self.seats), dict(self.added)
-        for key in gone:
-            _, game_id, rows = seats.pop(key)
-            _add(added, game_id, rows, -1)
-        for night, seat in fresh:
-            rows = counted.get((night.sitting_id, seat), [])
-            seats[night.sitting_id, seat] = (night.stamp, night.game.id, rows)
-            _add(added, night.game.id, rows, 1)
-        return _PlayerCounts(seats, added)
-
-
-def _add(added: dict[Play, tuple[int, int, int]], game_id: str, rows: list[Any], sign: int) -> None:
-    """One seat's counts (``_count_seats``) put on ``added`` (sign 1) or taken off it (-1); a kind none are left of
-    goes."""
-    for how, bid, kind, made, stinger_made, count, declared, bonuses in rows:
-        key = (game_id, how, bid, kind, made, stinger_made)
-        hands, declarations, bonus = added.get(key, (0, 0, 0))
-        total = (hands + sign * count, declarations + sign * (declared or 0), bonus + sign * (bonuses or 0))
-        if total[0]:
-            added[key] = total
-        else:
-            added.pop(key, None)
+def _plays(night: Evening, seat: int, counted: dict[tuple[int, int], list[Any]]) -> Adds:
+    """What a seat adds to its player's figures (``_count_seats``' rows): each kind of hand (game, how they sat,
+    bid, kind, made, stinger made) with its count, declarations and bonuses."""
+    plays: Adds = {}
+    for how, bid, kind, made, stinger_made, count, declared, bonuses in counted.get((night.sitting_id, seat), ()):
+        _add_up(plays, {(night.game.id, how, bid, kind, made, stinger_made): (count, declared or 0, bonuses or 0)}, 1)
+    return plays
 
 
 def _count_seats(db: Session, nights: list[Evening], members: set[int]) -> dict[tuple[int, int], list[Any]]:
