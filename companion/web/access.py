@@ -125,8 +125,8 @@ def join(thing: Sitting | Group, key: str) -> bool:
 def _granted() -> None:
     """A role was given: what this request read of the phone's roles is read again (a group's role carries to its
     sessions)."""
-    g.pop("roles", None)
-    g.pop("own_roles", None)
+    for read in ("roles", "own_roles"):  # in place: ``role`` may hold the dict it reads from
+        g.setdefault(read, {}).clear()
 
 
 def can_edit(thing: Sitting | Group) -> bool:
