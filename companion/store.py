@@ -778,10 +778,12 @@ def record_hand(db: Session, sitting: Sitting, deal: int, record: Any, form_toke
 def _rolled_back(db: Session, sitting_id: int | None, public_id: str) -> None:
     """Undo a change that did not go in; ``SessionDeleted`` if that was because the session is gone.
 
-    A rollback expires what the request has loaded: reading the session again must not find it missing.
+    A rollback expires what the request has loaded: the session's row is read again at once, into the request's
+    own (so that what the request goes on to read of it never finds it missing, were another phone to delete it
+    next).
     """
     db.rollback()
-    if db.exec(select(Sitting.id).where(Sitting.id == sitting_id)).first() is None:
+    if db.exec(select(Sitting).where(Sitting.id == sitting_id)).first() is None:
         raise SessionDeleted(public_id)
 
 
