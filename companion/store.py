@@ -622,12 +622,9 @@ def find_sitting_as(db: Session, public_id: str, device: str | None) -> tuple[Si
     if not is_session_id(public_id):
         return None, None
     players = cast("QueryableAttribute[list[Player]]", Sitting.players)  # SQLModel types it as a list
-    query = select(Sitting).options(joinedload(players)).where(Sitting.public_id == public_id)
-    if device is None:
-        return db.exec(query).first(), None
-    theirs = and_(col(Access.sitting_id) == Sitting.id, col(Access.device) == device)
-    with_role = select(Sitting, col(Access.role)).options(joinedload(players)).where(Sitting.public_id == public_id)
-    found = db.exec(with_role.outerjoin(Access, theirs)).first()
+    theirs = and_(col(Access.sitting_id) == Sitting.id, col(Access.device) == device)  # no device: no row joins
+    query = select(Sitting, col(Access.role)).options(joinedload(players)).where(Sitting.public_id == public_id)
+    found = db.exec(query.outerjoin(Access, theirs)).first()
     if found is None:
         return None, None
     sitting, role = found
@@ -700,8 +697,8 @@ def hand_values(game: Game[Any], record: Any) -> dict[str, Any]:
     return values
 
 
-#: The next place in the order of changes (``Sitting.touched``): one more than the highest (its index's last).
 def _highest(table: Any) -> Any:
+    """The highest ``touched`` of a table (its index's last), 0 for none."""
     return func.coalesce(sa_select(func.max(table.c.touched)).scalar_subquery(), 0)
 
 
