@@ -7,13 +7,17 @@ writer); ``DATABASE_URL`` may point at PostgreSQL instead.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app, g
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlmodel import Session
 
@@ -57,7 +61,54 @@ def make_engine(url: str) -> Engine:
             private_file(Path(engine.url.database))
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True)
+    event.listen(engine, "begin", _reads_only)
+    event.listen(engine, "before_cursor_execute", _maybe_writes)
+    return engine
+
+
+# PostgreSQL: psycopg forgets the statements it prepared (and sends DEALLOCATE ALL) at every ROLLBACK, a read's
+# usual end, so a page's queries were planned again each time: 560 us of the server's time for a scoreboard's three
+# where 280 did once prepared. A transaction that only read ends with COMMIT instead (``ended``), the same for a read.
+READS_ONLY = "reads_only"
+
+
+def _reads_only(connection: Connection) -> None:
+    connection.info[READS_ONLY] = True
+
+
+def _maybe_writes(connection: Connection, _cursor: Any, statement: str, *_: Any) -> None:
+    """Anything but a plain SELECT may write (``WITH … UPDATE``, ``SELECT pg_notify``): the transaction then ends as
+    asked, never committed for it."""
+    if statement.lstrip()[:6].upper() != "SELECT" or "pg_notify" in statement:
+        connection.info[READS_ONLY] = False
+
+
+def read_only(connection: Connection) -> bool:
+    """Whether the connection's transaction has only read (PostgreSQL; never said on SQLite)."""
+    return bool(connection.info.get(READS_ONLY))
+
+
+def ended(session: Session) -> None:
+    """The request's session closed: a transaction that only read is committed first (the same as a rollback for it,
+    and psycopg keeps its prepared statements); anything else is rolled back, as closing does."""
+    try:
+        unsent = session.new or session.dirty or session.deleted
+        if session.in_transaction() and not unsent and read_only(session.connection()):
+            session.commit()
+    except SQLAlchemyError:
+        pass  # it only read: the rollback in close() loses nothing
+    finally:
+        session.close()
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Connection]:
+    """A connection for reads alone, ended as ``ended`` ends a request's."""
+    with engine.connect() as connection:
+        yield connection
+        if read_only(connection):
+            connection.commit()
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
@@ -104,7 +155,11 @@ class Database:
         return session
 
     @staticmethod
-    def _close(_exc: BaseException | None) -> None:
+    def _close(exc: BaseException | None) -> None:
         session = g.pop("db_session", None)
-        if session is not None:
+        if session is None:
+            return
+        if exc is None:
+            ended(session)
+        else:
             session.close()

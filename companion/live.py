@@ -54,6 +54,7 @@ from sqlalchemy import Engine, bindparam
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import col, select
 
+from .db import reading
 from .models import DeletedSitting, Sitting
 from .store import LAST_TOUCHED
 from .web.security import HEADERS
@@ -195,7 +196,7 @@ class Watcher:
         if (known is None or known >= since) and self.hearing:
             return known
         era = self.era
-        with self.engine.connect() as db:
+        with reading(self.engine) as db:
             now: int | None = db.execute(_REVISION_OF, {"public_id": public_id}).scalar_one_or_none()
         self.learn(public_id, now, era)
         return now
@@ -266,7 +267,7 @@ class Watcher:
     def revisions(self, ids: list[str]) -> dict[str, int]:
         """The sessions' revisions (those that still exist), a query for each ``BATCH``."""
         found: dict[str, int] = {}
-        with self.engine.connect() as db:
+        with reading(self.engine) as db:
             for start in range(0, len(ids), BATCH):
                 found.update(
                     (public_id, n) for public_id, n in db.execute(_REVISIONS, {"ids": ids[start : start + BATCH]})
