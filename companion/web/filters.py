@@ -10,12 +10,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.dates import format_skeleton
 from flask import Flask, current_app
-from flask_babel import gettext as _
 from wtforms import Field
 
 from ..games import GAMES, Game
 from ..games.base import Unit
 from ..games.common import Money, true_minus
+from ..games.common.words import _
 from ..i18n import DEFAULT as ENGLISH
 from ..i18n import language
 from ..settle import coin_counts, coin_name, settle, table_coins
