@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -440,7 +440,7 @@ def leaderboard(db: Session, group: Group, charted: int = 0) -> Leaderboard:
     kept = _added_ups.get(key, ()) or _Sums()
     stale = kept.stale(stamps)
     tally = kept
-    if stale or len(kept.parts) != len(stamps):
+    if not kept.holds(stamps, stale):
         fresh = _numbered(db, [(0, stamps[sitting_id]) for sitting_id in stale], None)
         tally = kept.updated(stamps, {night.sitting_id: _adds(night) for _, night in fresh})
         _added_ups.put(key, (), tally)
@@ -472,6 +472,10 @@ class _Sums:
     def stale(self, stamps: dict[Any, tuple[Any, ...]]) -> list[Any]:
         """The parts of ``stamps`` (each part's session's stamp) not kept as they are now."""
         return [key for key, stamp in stamps.items() if (was := self.parts.get(key)) is None or was[0] != stamp]
+
+    def holds(self, stamps: dict[Any, tuple[Any, ...]], stale: Collection[Any]) -> bool:
+        """Whether the kept parts are those of ``stamps`` as they are (none ``stale``, none gone)."""
+        return not stale and len(self.parts) == len(stamps)
 
     def updated(self, stamps: dict[Any, tuple[Any, ...]], fresh: dict[Any, Adds]) -> _Sums:
         """The sums of the parts of ``stamps``, in their order: those kept as they are, and the ``fresh`` ones
@@ -563,7 +567,7 @@ def _file_play(db: Session, players: dict[int, PlayerStats], nights: list[Evenin
     counted = _seats_counted(db, fresh)
     for m, theirs in seats.items():
         counts = kept[m]
-        if stale[m] or len(counts.parts) != len(stamps[m]):
+        if not counts.holds(stamps[m], stale[m]):
             plays = {
                 (n.sitting_id, seat): _plays(n, seat, counted) for n, seat in theirs if (n.sitting_id, seat) in stale[m]
             }
