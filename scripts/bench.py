@@ -962,13 +962,15 @@ def _first_and_again(client, path: str, runs: int) -> tuple[float, float, int]:
 def _after_a_change(client, path: str, engine, sitting_id: int, runs: int) -> float:
     """A page's server time in-process, median of ``runs``, each the first after a change to one session (its
     revision moves on, as a save's does: what was kept of it is worked out again, the rest is not)."""
-    from sqlalchemy import update
+    from sqlmodel import Session
 
     from companion.models import Sitting
+    from companion.store import bumped
 
     def changed() -> None:
-        with engine.begin() as connection:
-            connection.execute(update(Sitting).where(Sitting.id == sitting_id).values(revision=Sitting.revision + 1))
+        with Session(engine) as db:
+            db.exec(bumped(db, Sitting.id == sitting_id))
+            db.commit()
         start = time.perf_counter()
         assert client.get(path).status_code == 200, path
         times.append(time.perf_counter() - start)
