@@ -256,7 +256,7 @@ class Watcher:
             waiter.wake(True)
 
     def look(self) -> None:
-        """PostgreSQL, once listening: the revisions of every session waited on; wakes those that moved."""
+        """Once hearing: the revisions of every session waited on (what moved before); wakes those that moved."""
         with self.lock:
             ids = list(self.sessions)
         found = self.revisions(ids)
@@ -288,11 +288,12 @@ class Watcher:
         self.stop()
 
     def _started(self) -> None:
-        """Hearing from now on: what was known before may have missed changes."""
+        """Hearing from now on: what was known before may have missed changes, and so may the questions waiting."""
         with self.lock:
             self.known.clear()
             self.era += 1
         self.hearing = True
+        self.look()
 
     def _follow(self) -> None:
         """SQLite: every ``CHECK_SECONDS``, the sessions changed and deleted since the last look (``Sitting.touched``,
@@ -313,18 +314,16 @@ class Watcher:
             self.hearing = False
 
     def _mark(self) -> int:
-        """SQLite: where the order of changes stands, from which the looks go on. What was known before may have
-        missed a change: forgotten; the questions waiting are looked at."""
-        with self.engine.connect() as db:
+        """SQLite: where the order of changes stands, from which the looks go on."""
+        with reading(self.engine) as db:
             touched: int = db.execute(_LATEST).scalar_one()
         self._started()
-        self.look()
         return touched
 
     def changes(self, touched: int) -> int:
         """SQLite: hears of the sessions changed and deleted since ``touched`` (a place in the order of changes);
         where the order stands now."""
-        with self.engine.connect() as db:
+        with reading(self.engine) as db:
             changed = db.execute(_CHANGED, {"t": touched}).all()
             gone = db.execute(_DELETED, {"t": touched}).all()
         for public_id, revision, at in changed:
@@ -344,7 +343,6 @@ class Watcher:
             connection.autocommit = True
             connection.execute(f"LISTEN {CHANNEL}")
             self._started()
-            self.look()  # what changed before it listened
             while _serving():
                 for note in connection.notifies(timeout=1.0):
                     public_id, _, revision = note.payload.partition(" ")

@@ -561,7 +561,8 @@ def _file_play(db: Session, players: dict[int, PlayerStats], nights: list[Evenin
             if member_id in players:
                 seats.setdefault(member_id, []).append((night, seat))
     stamps = {m: {(n.sitting_id, seat): n.stamp for n, seat in theirs} for m, theirs in seats.items()}
-    kept = {m: _player_counts.get((theirs[0][0].stamp[0], m), ()) or _Sums() for m, theirs in seats.items()}
+    keys = {m: (theirs[0][0].stamp[0], m) for m, theirs in seats.items()}  # (database, member)
+    kept = {m: _player_counts.get(keys[m], ()) or _Sums() for m in seats}
     stale = {m: set(kept[m].stale(stamps[m])) for m in seats}
     fresh = [(n, seat) for m, theirs in seats.items() for n, seat in theirs if (n.sitting_id, seat) in stale[m]]
     counted = _seats_counted(db, fresh)
@@ -572,7 +573,7 @@ def _file_play(db: Session, players: dict[int, PlayerStats], nights: list[Evenin
                 (n.sitting_id, seat): _plays(n, seat, counted) for n, seat in theirs if (n.sitting_id, seat) in stale[m]
             }
             counts = counts.updated(stamps[m], plays)
-            _player_counts.put((theirs[0][0].stamp[0], m), (), counts)
+            _player_counts.put(keys[m], (), counts)
         _file_plays(players[m], counts.sums)
     for p in players.values():  # the registry's order of games, each game's order of bids
         p.games = {g: p.games[g] for g in GAMES if g in p.games}

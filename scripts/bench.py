@@ -467,9 +467,12 @@ def print_phone_part(found: dict) -> None:
 # -- 4. growth ---------------------------------------------------------------------
 
 
-def _median_ms(fn, runs: int) -> float:
+def _median_ms(fn, runs: int, before=None) -> float:
+    """``fn``'s median time of ``runs``, each after ``before`` (untimed)."""
     times = []
     for _ in range(runs):
+        if before is not None:
+            before()
         start = time.perf_counter()
         fn()
         times.append((time.perf_counter() - start) * 1000)
@@ -967,19 +970,16 @@ def _after_a_change(client, path: str, engine, sitting_id: int, runs: int) -> fl
     from companion.models import Sitting
     from companion.store import bumped
 
-    def changed() -> None:
+    def change() -> None:
         with Session(engine) as db:
             db.exec(bumped(db, Sitting.id == sitting_id))
             db.commit()
-        start = time.perf_counter()
-        assert client.get(path).status_code == 200, path
-        times.append(time.perf_counter() - start)
 
-    times: list[float] = []
-    client.get(path)
-    for _ in range(runs):
-        changed()
-    return statistics.median(times) * 1000
+    def shown() -> None:
+        assert client.get(path).status_code == 200, path
+
+    shown()
+    return _median_ms(shown, runs, before=change)
 
 
 def _editor(app, client, thing: str, public_id: str) -> None:
